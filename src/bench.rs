@@ -1,0 +1,85 @@
+//! `uttt bench`: a fixed, deterministic workload whose figures track engine and search speed.
+
+use crate::board::Board;
+use crate::rng::Rng;
+use std::time::{Duration, Instant};
+
+/// Measured figures; printed as text or as one JSON object.
+#[derive(Clone, Debug, Default)]
+pub struct BenchFigures {
+    pub entries: Vec<(&'static str, f64)>,
+}
+
+impl BenchFigures {
+    fn add(&mut self, key: &'static str, value: f64) {
+        self.entries.push((key, value));
+    }
+
+    pub fn get(&self, key: &str) -> Option<f64> {
+        self.entries.iter().find(|(k, _)| *k == key).map(|&(_, v)| v)
+    }
+
+    pub fn to_json(&self) -> String {
+        let fields: Vec<String> = self.entries.iter().map(|(k, v)| format!("\"{k}\": {}", json_number(*v))).collect();
+        format!("{{{}}}", fields.join(", "))
+    }
+}
+
+fn json_number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v:.6}")
+    }
+}
+
+/// Bulk-counted perft from the empty board: (nodes, seconds).
+pub fn perft_speed(depth: u32) -> (u64, f64) {
+    let start = Instant::now();
+    let nodes = Board::new().perft(depth);
+    (nodes, start.elapsed().as_secs_f64())
+}
+
+/// Random playouts from the empty board for about `duration`: playouts per second.
+pub fn playout_speed(duration: Duration, seed: u64) -> f64 {
+    let mut rng = Rng::new(seed);
+    let start = Instant::now();
+    let mut playouts = 0u64;
+    let mut checksum = 0u32;
+    loop {
+        for _ in 0..1024 {
+            checksum = checksum.wrapping_add(matches!(Board::new().random_playout(&mut rng), crate::board::Status::Draw) as u32);
+        }
+        playouts += 1024;
+        if start.elapsed() >= duration {
+            break;
+        }
+    }
+    std::hint::black_box(checksum);
+    playouts as f64 / start.elapsed().as_secs_f64()
+}
+
+/// Runs the whole workload.
+pub fn run_all() -> BenchFigures {
+    let mut figures = BenchFigures::default();
+    let (nodes, seconds) = perft_speed(8);
+    figures.add("perft8_nodes", nodes as f64);
+    figures.add("perft8_seconds", seconds);
+    figures.add("perft8_nps", nodes as f64 / seconds);
+    figures.add("playouts_per_sec", playout_speed(Duration::from_secs(2), 1));
+    figures
+}
+
+/// `uttt bench [--json]`.
+pub fn main(args: &[String]) -> i32 {
+    let json = args.iter().any(|a| a == "--json");
+    let figures = run_all();
+    if json {
+        println!("{}", figures.to_json());
+    } else {
+        for (k, v) in &figures.entries {
+            println!("{k:>24}  {}", json_number(*v));
+        }
+    }
+    0
+}
