@@ -48,6 +48,41 @@ const COMPLETERS: [u16; 512] = {
     table
 };
 
+/// Popcount of a 9-bit mask by table: the baseline x86-64 target has no POPCNT instruction.
+const POPCOUNT: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        table[m] = (m as u16).count_ones() as u8;
+        m += 1;
+    }
+    table
+};
+
+/// `SELECT[m][n]`: the index of the `n`-th set bit of the 9-bit mask `m`, for a loop-free random pick.
+const SELECT: [[u8; 9]; 512] = {
+    let mut table = [[0u8; 9]; 512];
+    let mut m = 0;
+    while m < 512 {
+        let (mut c, mut n) = (0, 0);
+        while c < 9 {
+            if m & (1 << c) != 0 {
+                table[m][n] = c as u8;
+                n += 1;
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// Number of set bits of a 9-bit mask.
+#[inline]
+pub fn popcount9(mask: u16) -> u32 {
+    POPCOUNT[mask as usize & 0x1FF] as u32
+}
+
 #[inline]
 pub fn has_line(mask: u16) -> bool {
     WINS[mask as usize]
@@ -225,31 +260,47 @@ impl Board {
     #[inline]
     pub fn play(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "illegal move {m} in {self:?}");
-        let (b, c, p) = (m.board(), m.cell(), self.side as usize);
+        self.play_at(m.board(), m.cell());
+    }
+
+    /// `play` by board and cell, which saves the division by 9 in the playout loop.
+    #[inline]
+    fn play_at(&mut self, b: usize, c: usize) {
+        let p = self.side as usize & 1;
+        let b = b % 9; // lets the compiler drop the bounds checks below (b < 9 already)
         let mine = self.cells[p][b] | (1 << c);
         self.cells[p][b] = mine;
-        if WINS[mine as usize] {
+        if WINS[mine as usize & 0x1FF] {
             self.won[p] |= 1 << b;
             self.closed |= 1 << b;
-            if WINS[self.won[p] as usize] {
+            if WINS[self.won[p] as usize & 0x1FF] {
                 self.result = p as u8 + 1;
+            } else {
+                self.end_if_no_move_left();
             }
         } else if mine | self.cells[p ^ 1][b] == FULL {
             self.closed |= 1 << b;
-        }
-        if self.closed == FULL && self.result == 0 {
-            // No legal move is left: more small boards won wins, equal counts draw (SPEC rule 6).
-            let (x, o) = (self.won[0].count_ones(), self.won[1].count_ones());
-            self.result = if x > o {
-                1
-            } else if o > x {
-                2
-            } else {
-                3
-            };
+            self.end_if_no_move_left();
         }
         self.forced = if self.closed & (1 << c) != 0 { ANY_BOARD } else { c as u8 };
         self.side ^= 1;
+    }
+
+    /// With every small board closed the game ends on the count of won boards (SPEC rule 6).
+    #[inline]
+    fn end_if_no_move_left(&mut self) {
+        if self.closed == FULL {
+            self.result = self.tie_break();
+        }
+    }
+
+    /// The result when no legal move is left: more small boards won wins, equal counts draw (SPEC rule 6).
+    fn tie_break(&self) -> u8 {
+        match popcount9(self.won[0]).cmp(&popcount9(self.won[1])) {
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Less => 2,
+            std::cmp::Ordering::Equal => 3,
+        }
     }
 
     /// Calls `f` for every legal move, in increasing index order.
@@ -283,14 +334,14 @@ impl Board {
         }
         if self.forced != ANY_BOARD {
             let b = self.forced as usize;
-            return (!(self.cells[0][b] | self.cells[1][b]) & FULL).count_ones();
+            return popcount9(!(self.cells[0][b] | self.cells[1][b]) & FULL);
         }
         let mut boards = !self.closed & FULL;
         let mut n = 0;
         while boards != 0 {
             let b = boards.trailing_zeros() as usize;
             boards &= boards - 1;
-            n += (!(self.cells[0][b] | self.cells[1][b]) & FULL).count_ones();
+            n += popcount9(!(self.cells[0][b] | self.cells[1][b]) & FULL);
         }
         n
     }
@@ -301,11 +352,17 @@ impl Board {
         if self.result != 0 {
             return None;
         }
+        let (b, c) = self.random_board_cell(rng);
+        Some(Move::new(b, c))
+    }
+
+    /// A uniformly random legal (board, cell) of an ongoing game.
+    #[inline]
+    fn random_board_cell(&self, rng: &mut Rng) -> (usize, usize) {
         if self.forced != ANY_BOARD {
             let b = self.forced as usize;
             let free = !(self.cells[0][b] | self.cells[1][b]) & FULL;
-            let pick = nth_set_bit(free, rng.below(free.count_ones()));
-            return Some(Move::new(b, pick));
+            return (b, nth_set_bit(free, rng.below(popcount9(free))));
         }
         let mut pick = rng.below(self.count_moves());
         let mut boards = !self.closed & FULL;
@@ -313,9 +370,9 @@ impl Board {
             let b = boards.trailing_zeros() as usize;
             boards &= boards - 1;
             let free = !(self.cells[0][b] | self.cells[1][b]) & FULL;
-            let n = free.count_ones();
+            let n = popcount9(free);
             if pick < n {
-                return Some(Move::new(b, nth_set_bit(free, pick)));
+                return (b, nth_set_bit(free, pick));
             }
             pick -= n;
         }
@@ -323,8 +380,9 @@ impl Board {
 
     /// Plays uniformly random moves to the end; returns the final status.
     pub fn random_playout(mut self, rng: &mut Rng) -> Status {
-        while let Some(m) = self.random_move(rng) {
-            self.play(m);
+        while self.result == 0 {
+            let (b, c) = self.random_board_cell(rng);
+            self.play_at(b, c);
         }
         self.status()
     }
@@ -375,11 +433,8 @@ impl Board {
 
 /// The index of the `n`-th set bit of `mask` (n < popcount).
 #[inline]
-fn nth_set_bit(mut mask: u16, n: u32) -> usize {
-    for _ in 0..n {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros() as usize
+fn nth_set_bit(mask: u16, n: u32) -> usize {
+    SELECT[mask as usize & 0x1FF][n as usize] as usize
 }
 
 #[cfg(test)]
