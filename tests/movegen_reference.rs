@@ -1,0 +1,92 @@
+//! Property test: the bit-packed board agrees, move by move, with a plain 81-cell reference.
+
+use proptest::prelude::*;
+use uttt::{Board, Move, Player, Status};
+
+/// The rules written the obvious way (SPEC.md), on a plain array. Slow and simple on purpose.
+#[derive(Clone)]
+struct Reference {
+    cells: [u8; 81], // 0 empty, 1 X, 2 O; index 9 * board + cell
+    small: [u8; 9],  // 0 open, 1 X won, 2 O won, 3 full without a line
+    last_cell: Option<usize>,
+    to_move: u8,
+    result: Option<Status>,
+}
+
+const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+
+fn line_of(get: impl Fn(usize) -> u8, who: u8) -> bool {
+    LINES.iter().any(|l| l.iter().all(|&i| get(i) == who))
+}
+
+impl Reference {
+    fn new() -> Self {
+        Reference { cells: [0; 81], small: [0; 9], last_cell: None, to_move: 1, result: None }
+    }
+
+    fn legal(&self) -> Vec<usize> {
+        if self.result.is_some() {
+            return vec![];
+        }
+        let boards: Vec<usize> = match self.last_cell {
+            Some(c) if self.small[c] == 0 => vec![c],
+            _ => (0..9).filter(|&b| self.small[b] == 0).collect(),
+        };
+        let mut moves: Vec<usize> =
+            boards.iter().flat_map(|&b| (0..9).map(move |c| b * 9 + c)).filter(|&i| self.cells[i] == 0).collect();
+        moves.sort();
+        moves
+    }
+
+    fn play(&mut self, i: usize) {
+        let (b, c, who) = (i / 9, i % 9, self.to_move);
+        self.cells[i] = who;
+        if line_of(|k| self.cells[b * 9 + k], who) {
+            self.small[b] = who;
+        } else if (0..9).all(|k| self.cells[b * 9 + k] != 0) {
+            self.small[b] = 3;
+        }
+        self.last_cell = Some(c);
+        self.to_move = 3 - who;
+        if line_of(|k| self.small[k], who) {
+            self.result = Some(Status::Won(if who == 1 { Player::X } else { Player::O }));
+        } else if self.legal().is_empty() {
+            let x = self.small.iter().filter(|&&s| s == 1).count();
+            let o = self.small.iter().filter(|&&s| s == 2).count();
+            self.result = Some(match x.cmp(&o) {
+                std::cmp::Ordering::Greater => Status::Won(Player::X),
+                std::cmp::Ordering::Less => Status::Won(Player::O),
+                std::cmp::Ordering::Equal => Status::Draw,
+            });
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// `choices` picks a move among the legal ones at each ply, so every generated game is legal.
+    #[test]
+    fn fast_board_matches_reference(choices in proptest::collection::vec(any::<u16>(), 81)) {
+        let mut fast = Board::new();
+        let mut slow = Reference::new();
+        let mut plies = 0;
+        for pick in choices {
+            let expected = slow.legal();
+            let got: Vec<usize> = fast.legal_moves().iter().map(|m| m.index()).collect();
+            prop_assert_eq!(&got, &expected);
+            prop_assert_eq!(fast.count_moves() as usize, expected.len());
+            prop_assert_eq!(fast.status(), slow.result.unwrap_or(Status::Ongoing));
+            if expected.is_empty() {
+                break;
+            }
+            let m = expected[pick as usize % expected.len()];
+            fast.play(Move(m as u8));
+            slow.play(m);
+            plies += 1;
+        }
+        prop_assert!(fast.is_over(), "game still going after {} plies", plies);
+        prop_assert!(plies <= 81);
+        prop_assert_eq!(fast.status(), slow.result.unwrap());
+    }
+}
