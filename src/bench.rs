@@ -1,6 +1,7 @@
 //! `uttt bench`: a fixed, deterministic workload whose figures track engine and search speed.
 
 use crate::board::Board;
+use crate::mcts::{Limits, Params, Search, DEFAULT_NODES};
 use crate::rng::Rng;
 use std::time::{Duration, Instant};
 
@@ -59,6 +60,18 @@ pub fn playout_speed(duration: Duration, seed: u64) -> f64 {
     playouts as f64 / start.elapsed().as_secs_f64()
 }
 
+/// Bot search iterations from the empty board in `budget`: the median of `runs` fresh searches.
+pub fn mcts_iterations(budget: Duration, runs: usize) -> u64 {
+    let mut counts: Vec<u64> = (0..runs)
+        .map(|i| {
+            let mut search = Search::new(Params { early_stop: false, ..Params::BOT }, DEFAULT_NODES, i as u64);
+            search.search(&Board::new(), None, Limits::time(Instant::now(), budget)).iterations
+        })
+        .collect();
+    counts.sort_unstable();
+    counts[runs / 2]
+}
+
 /// Runs the whole workload.
 pub fn run_all() -> BenchFigures {
     let mut figures = BenchFigures::default();
@@ -67,6 +80,7 @@ pub fn run_all() -> BenchFigures {
     figures.add("perft8_seconds", seconds);
     figures.add("perft8_nps", nodes as f64 / seconds);
     figures.add("playouts_per_sec", playout_speed(Duration::from_secs(2), 1));
+    figures.add("mcts_iters_per_100ms", mcts_iterations(Duration::from_millis(100), 5) as f64);
     figures
 }
 

@@ -433,7 +433,7 @@ impl Board {
 
 /// The index of the `n`-th set bit of `mask` (n < popcount).
 #[inline]
-fn nth_set_bit(mask: u16, n: u32) -> usize {
+pub fn nth_set_bit(mask: u16, n: u32) -> usize {
     SELECT[mask as usize & 0x1FF][n as usize] as usize
 }
 

@@ -1,9 +1,15 @@
 //! uttt: an Ultimate Tic-Tac-Toe engine, MCTS bot and local referee for the CodinGame arena.
+//!
+//! Data flows one way: `protocol` (referee lines) → `bot` (game state) → `mcts` (search) → a move.
 
 pub mod bench;
 pub mod board;
+pub mod bot;
+pub mod cli;
+pub mod mcts;
 pub mod moves;
 pub mod perft;
+pub mod policy;
 pub mod protocol;
 pub mod rng;
 

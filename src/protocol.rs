@@ -1,4 +1,210 @@
-//! Placeholder referee loop (random legal moves) until the search lands.
-pub fn main(_args: &[String]) -> i32 {
+//! The referee loop (SPEC.md): read a turn from stdin, answer one `row col` line on stdout.
+//!
+//! Malformed or unexpected input is reported on stderr and never stops the bot: it answers with a legal
+//! move whenever one can be known, and ends cleanly at end of input.
+
+use crate::bot::{Bot, Choice};
+use crate::cli::Args;
+use crate::mcts::{Params, Search, DEFAULT_NODES};
+use crate::moves::Move;
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+#[derive(Clone, Debug)]
+pub struct BotOptions {
+    pub time_ms: u64,
+    pub first_time_ms: u64,
+    pub seed: u64,
+    pub iterations: Option<u64>,
+    pub quiet: bool,
+    pub nodes: usize,
+    pub use_policy: bool,
+}
+
+impl Default for BotOptions {
+    fn default() -> Self {
+        BotOptions {
+            time_ms: 90,
+            first_time_ms: 900,
+            seed: 0,
+            iterations: None,
+            quiet: false,
+            nodes: DEFAULT_NODES,
+            use_policy: true,
+        }
+    }
+}
+
+impl BotOptions {
+    pub fn parse(words: &[String]) -> Result<BotOptions, String> {
+        let mut a = Args::new(words);
+        let d = BotOptions::default();
+        let options = BotOptions {
+            time_ms: a.value_or("--time-ms", d.time_ms)?,
+            first_time_ms: a.value_or("--first-time-ms", d.first_time_ms)?,
+            seed: a.value_or("--seed", d.seed)?,
+            iterations: a.value("--iterations")?,
+            quiet: a.flag("--quiet"),
+            nodes: a.value_or("--nodes", d.nodes)?,
+            use_policy: !a.flag("--no-policy"),
+        };
+        if let Some(extra) = a.positionals()?.first() {
+            return Err(format!("unexpected argument {extra:?}"));
+        }
+        Ok(options)
+    }
+
+    /// The bot these options describe.
+    pub fn build(&self) -> Bot {
+        let params = if self.use_policy { Params::BOT } else { Params { prior_weight: 0.0, ..Params::BOT } };
+        Bot::with_search(Search::new(params, self.nodes, self.seed), self.seed)
+    }
+}
+
+/// `uttt` with no subcommand: the arena bot on stdin/stdout.
+pub fn main(args: &[String]) -> i32 {
+    let options = match BotOptions::parse(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("uttt: {e} (try `uttt help`)");
+            return 2;
+        }
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    run(stdin.lock(), stdout.lock(), &mut std::io::stderr(), &options);
     0
+}
+
+/// A line split into integers, or why it is not two of them.
+fn parse_pair(line: &str) -> Result<(i64, i64), String> {
+    let mut it = line.split_whitespace().map(|w| w.parse::<i64>());
+    match (it.next(), it.next(), it.next()) {
+        (Some(Ok(a)), Some(Ok(b)), None) => Ok((a, b)),
+        _ => Err(format!("expected two integers, got {line:?}")),
+    }
+}
+
+fn parse_count(line: &str) -> Result<usize, String> {
+    match line.trim().parse::<usize>() {
+        Ok(n) if n <= 81 => Ok(n),
+        _ => Err(format!("expected a move count 0..=81, got {line:?}")),
+    }
+}
+
+/// Reads one line without its line ending; `None` at end of input (or on a read error).
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<String> {
+    buf.clear();
+    match input.read_until(b'\n', buf) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(String::from_utf8_lossy(buf).trim_end_matches(['\n', '\r']).to_string()),
+    }
+}
+
+/// The loop itself, over any reader and writers (tests and the fuzzer drive it in memory).
+pub fn run(mut input: impl BufRead, mut output: impl Write, log: &mut impl Write, options: &BotOptions) {
+    let mut bot = options.build();
+    let mut buf = Vec::with_capacity(64);
+    loop {
+        // The turn's clock starts when its first line has been read.
+        let Some(first) = read_line(&mut input, &mut buf) else { return };
+        let start = Instant::now();
+        if first.trim().is_empty() {
+            warn(log, "blank line ignored");
+            continue;
+        }
+        let opponent = match parse_pair(&first) {
+            Ok((-1, -1)) => None,
+            Ok((r, c)) => match Move::from_row_col(r, c) {
+                Some(m) => Some(m),
+                None => {
+                    warn(log, &format!("opponent move {r} {c} is off the board: ignored"));
+                    None
+                }
+            },
+            Err(e) => {
+                warn(log, &format!("opponent line: {e}: ignored"));
+                None
+            }
+        };
+        if let Some(w) = bot.opponent_moved(opponent) {
+            warn(log, &w);
+        }
+        let Some(count_line) = read_line(&mut input, &mut buf) else { return };
+        // A usable list of actions, when the count and every line of it could be read.
+        let actions = match parse_count(&count_line) {
+            Ok(n) => {
+                let mut actions = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let Some(line) = read_line(&mut input, &mut buf) else { return };
+                    match parse_pair(&line).ok().and_then(|(r, c)| Move::from_row_col(r, c)) {
+                        Some(m) => actions.push(m),
+                        None => warn(log, &format!("action line {line:?} is not a cell: skipped")),
+                    }
+                }
+                Some(actions)
+            }
+            Err(e) => {
+                // Without a count we cannot tell where the turn ends; answer now from our own state.
+                warn(log, &format!("{e}: answering from our own state"));
+                None
+            }
+        };
+        let limits = bot.limits(start, options.first_time_ms, options.time_ms, options.iterations);
+        let mut notes = Vec::new();
+        let choice = match actions.as_deref() {
+            Some([]) => {
+                warn(log, "the referee lists no legal move: nothing to answer");
+                continue;
+            }
+            other => bot.choose(other, limits, &mut notes),
+        };
+        for n in &notes {
+            warn(log, n);
+        }
+        let Some(choice) = choice else {
+            warn(log, "no legal move is known: nothing to answer");
+            continue;
+        };
+        let m = choice.mv();
+        if writeln!(output, "{m}").and_then(|_| output.flush()).is_err() {
+            return; // The referee has gone.
+        }
+        if !options.quiet {
+            let _ = writeln!(log, "{}", describe(bot.turn(), start, &choice));
+        }
+    }
+}
+
+fn warn(log: &mut impl Write, msg: &str) {
+    let _ = writeln!(log, "uttt: {msg}");
+}
+
+/// One stderr line per move: what a bot author needs to tune the time budget.
+pub fn describe(turn: u32, start: Instant, choice: &Choice) -> String {
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    match choice {
+        Choice::Searched(r) => {
+            let pv: Vec<String> = r.principal_variation.iter().map(|m| m.to_string().replace(' ', ",")).collect();
+            format!(
+                "turn {turn} move {} time {ms:.1}ms iters {} ({:.0}/ms) nodes {} reused {} visits {} value {:.3}{} pv {}",
+                r.best,
+                r.iterations,
+                r.iterations as f64 / ms.max(1e-3),
+                r.nodes_used,
+                r.nodes_reused,
+                r.best_visits,
+                r.best_value,
+                match r.proof {
+                    crate::mcts::Proof::Unknown => "",
+                    crate::mcts::Proof::Win => " (proven win)",
+                    crate::mcts::Proof::Loss => " (proven loss)",
+                    crate::mcts::Proof::Draw => " (proven draw)",
+                },
+                pv.join(" ")
+            )
+        }
+        Choice::Fallback(m) => format!("turn {turn} move {m} time {ms:.1}ms (fallback: random move from the referee's list)"),
+        Choice::Opening(m) => format!("turn {turn} move {m} time {ms:.1}ms (opening)"),
+    }
 }

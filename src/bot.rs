@@ -1,0 +1,135 @@
+//! The bot's game state and move choice: keeps its own board from both players' moves, checks it against
+//! the referee's list of legal moves, and falls back to that list when the two disagree.
+
+use crate::board::Board;
+use crate::mcts::{Limits, Params, Search, SearchReport};
+use crate::moves::Move;
+use crate::rng::Rng;
+use std::time::Instant;
+
+pub struct Bot {
+    search: Search,
+    board: Board,
+    /// False once our board is known to differ from the referee's game.
+    in_sync: bool,
+    turn: u32,
+    rng: Rng,
+}
+
+/// How a move was chosen, for the log.
+pub enum Choice {
+    Searched(SearchReport),
+    /// Our state and the referee's disagree and no searched move was allowed: a move from its list.
+    Fallback(Move),
+    Opening(Move),
+}
+
+impl Choice {
+    pub fn mv(&self) -> Move {
+        match self {
+            Choice::Searched(r) => r.best,
+            Choice::Fallback(m) | Choice::Opening(m) => *m,
+        }
+    }
+}
+
+impl Bot {
+    pub fn new(params: Params, nodes: usize, seed: u64) -> Bot {
+        Bot { search: Search::new(params, nodes, seed), board: Board::new(), in_sync: true, turn: 0, rng: Rng::new(seed ^ 0x5EED) }
+    }
+
+    pub fn with_search(search: Search, seed: u64) -> Bot {
+        Bot { search, board: Board::new(), in_sync: true, turn: 0, rng: Rng::new(seed ^ 0x5EED) }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn in_sync(&self) -> bool {
+        self.in_sync
+    }
+
+    /// Applies the opponent's move (`None`: we move first). Returns a warning when it does not fit our state.
+    pub fn opponent_moved(&mut self, mv: Option<Move>) -> Option<String> {
+        let Some(m) = mv else {
+            if self.turn > 0 || self.board != Board::new() {
+                self.in_sync = false;
+                return Some("'-1 -1' after the first turn: the game state is unknown".into());
+            }
+            return None;
+        };
+        if self.board.is_legal(m) {
+            self.board.play(m);
+            None
+        } else {
+            self.in_sync = false;
+            Some(format!("opponent move {m} is illegal in our state: playing from the referee's list"))
+        }
+    }
+
+    /// Chooses a move. `actions` is the referee's list when it was read whole.
+    pub fn choose(&mut self, actions: Option<&[Move]>, limits: Limits, log: &mut Vec<String>) -> Option<Choice> {
+        self.turn += 1;
+        let legal = self.board.legal_moves();
+        if let Some(actions) = actions {
+            let same = actions.len() == legal.len() && actions.iter().all(|m| legal.contains(*m));
+            if !same {
+                log.push(format!(
+                    "referee lists {} moves, our state has {} legal: {}",
+                    actions.len(),
+                    legal.len(),
+                    if self.in_sync { "state lost, playing from the referee's list" } else { "still out of sync" }
+                ));
+                self.in_sync = false;
+            }
+        }
+        let choice = if self.in_sync && self.board == Board::new() {
+            // The centre of the centre board: the strongest and best-studied opening.
+            Choice::Opening(Move::new(4, 4))
+        } else if self.in_sync {
+            if legal.is_empty() {
+                return None;
+            }
+            Choice::Searched(self.search.search(&self.board, None, limits))
+        } else {
+            let actions = actions.unwrap_or(&[]);
+            let playable: Vec<Move> = actions.iter().copied().filter(|m| self.board.is_legal(*m)).collect();
+            if !playable.is_empty() {
+                Choice::Searched(self.search.search(&self.board, Some(&playable), limits))
+            } else if !actions.is_empty() {
+                Choice::Fallback(actions[self.rng.below(actions.len() as u32) as usize])
+            } else if !legal.is_empty() {
+                Choice::Searched(self.search.search(&self.board, None, limits))
+            } else {
+                return None;
+            }
+        };
+        let m = choice.mv();
+        if self.board.is_legal(m) {
+            self.board.play(m);
+        } else {
+            // A move from the referee's list that our (wrong) state cannot place: start over from it.
+            self.board = Board::new();
+            if self.board.is_legal(m) {
+                self.board.play(m);
+            }
+        }
+        Some(choice)
+    }
+
+    /// Starts a new turn's clock-based limits.
+    pub fn limits(&self, start: Instant, first_ms: u64, later_ms: u64, iterations: Option<u64>) -> Limits {
+        match iterations {
+            Some(n) => Limits::iterations(n),
+            None => {
+                let ms = if self.turn == 0 { first_ms } else { later_ms };
+                Limits::time(start, std::time::Duration::from_millis(ms))
+            }
+        }
+    }
+}

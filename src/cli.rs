@@ -1,0 +1,77 @@
+//! A tiny command-line option reader shared by the subcommands (std only, no clap).
+
+/// `--name value` options, `--flag`s and positional words, in any order.
+pub struct Args {
+    words: Vec<String>,
+    used: Vec<bool>,
+}
+
+impl Args {
+    pub fn new(words: &[String]) -> Args {
+        Args { words: words.to_vec(), used: vec![false; words.len()] }
+    }
+
+    /// True when `--name` is present.
+    pub fn flag(&mut self, name: &str) -> bool {
+        match self.words.iter().position(|w| w == name) {
+            Some(i) => {
+                self.used[i] = true;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The value after `--name`, parsed; `Ok(None)` when absent.
+    pub fn value<T: std::str::FromStr>(&mut self, name: &str) -> Result<Option<T>, String> {
+        let Some(i) = self.words.iter().position(|w| w == name) else { return Ok(None) };
+        self.used[i] = true;
+        let raw = self.words.get(i + 1).ok_or_else(|| format!("{name} needs a value"))?;
+        self.used[i + 1] = true;
+        raw.parse().map(Some).map_err(|_| format!("{name}: cannot read {raw:?}"))
+    }
+
+    /// The value after `--name`, or `default`.
+    pub fn value_or<T: std::str::FromStr>(&mut self, name: &str, default: T) -> Result<T, String> {
+        Ok(self.value(name)?.unwrap_or(default))
+    }
+
+    /// Words not consumed as options, in order; an unknown `--option` is an error.
+    pub fn positionals(&self) -> Result<Vec<String>, String> {
+        let mut out = Vec::new();
+        for (w, used) in self.words.iter().zip(&self.used) {
+            if !used {
+                if w.starts_with("--") {
+                    return Err(format!("unknown option {w}"));
+                }
+                out.push(w.clone());
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Args {
+        Args::new(&s.split_whitespace().map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn reads_values_flags_and_positionals() {
+        let mut a = args("x --games 10 --json y");
+        assert_eq!(a.value::<u32>("--games").unwrap(), Some(10));
+        assert!(a.flag("--json"));
+        assert!(!a.flag("--quiet"));
+        assert_eq!(a.positionals().unwrap(), vec!["x", "y"]);
+    }
+
+    #[test]
+    fn reports_bad_and_unknown_options() {
+        assert!(args("--games ten").value::<u32>("--games").is_err());
+        assert!(args("--games").value::<u32>("--games").is_err());
+        assert!(args("--nope").positionals().is_err());
+    }
+}

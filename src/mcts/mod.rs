@@ -1,0 +1,321 @@
+//! Monte Carlo tree search: UCT or PUCT selection, heuristic rollouts, an MCTS-solver and tree reuse.
+//!
+//! One iteration: walk down from the root by selection, expand a leaf visited before, roll out from the
+//! new leaf, and back the result up, proving wins, losses and draws on the way where the children allow.
+
+pub mod budget;
+pub mod node;
+pub mod params;
+pub mod rollout;
+pub mod tree;
+
+use crate::board::{Board, Status};
+use crate::moves::Move;
+use crate::policy::Policy;
+use crate::rng::Rng;
+pub use budget::Limits;
+pub use node::{Node, Proof};
+pub use params::{Params, RolloutPolicy};
+use std::time::Instant;
+use tree::Tree;
+
+/// Default arena size: 2 × 5M nodes × 20 bytes = 200 MB reserved, touched only as used.
+pub const DEFAULT_NODES: usize = 5_000_000;
+
+/// What a search found, for the move and for the stderr log.
+#[derive(Clone, Debug)]
+pub struct SearchReport {
+    pub best: Move,
+    pub iterations: u64,
+    pub nodes_used: usize,
+    pub nodes_reused: usize,
+    pub best_visits: u32,
+    /// Mean reward of the chosen move for the side to move (0 loss … 1 win).
+    pub best_value: f32,
+    pub proof: Proof,
+    pub principal_variation: Vec<Move>,
+}
+
+pub struct Search {
+    tree: Tree,
+    root_board: Board,
+    params: Params,
+    policy: Option<Policy>,
+    rng: Rng,
+}
+
+/// The deepest a tree path can be: one node per ply plus the root.
+const MAX_PATH: usize = 82;
+
+impl Search {
+    pub fn new(params: Params, nodes: usize, seed: u64) -> Search {
+        Search { tree: Tree::with_capacity(nodes), root_board: Board::new(), params, policy: None, rng: Rng::new(seed) }
+    }
+
+    /// Uses a learned policy for priors (with `params.prior_weight` > 0).
+    pub fn with_policy(mut self, policy: Policy) -> Search {
+        self.policy = Some(policy);
+        self
+    }
+
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// Searches `board` and returns the move to play. `allowed`, when given, restricts the root moves
+    /// (used when the referee's list disagrees with our state); it must share a move with our legal moves.
+    pub fn search(&mut self, board: &Board, allowed: Option<&[Move]>, limits: Limits) -> SearchReport {
+        let nodes_reused = self.set_root(board, allowed.is_some());
+        if let Some(allowed) = allowed {
+            self.expand_root_restricted(allowed);
+        }
+        let start = Instant::now();
+        let mut iterations = 0u64;
+        loop {
+            if let Some(0) = limits.iterations_left(iterations) {
+                break;
+            }
+            if self.params.solver && self.tree.get(0).proof != Proof::Unknown {
+                break;
+            }
+            self.iterate();
+            iterations += 1;
+            if iterations % budget::CLOCK_INTERVAL == 0 {
+                if let Some(deadline) = limits.deadline {
+                    let now = Instant::now();
+                    if now >= deadline {
+                        break;
+                    }
+                    if self.params.early_stop && limits.max_iterations.is_none() {
+                        let rate = iterations as f64 / (now - start).as_secs_f64().max(1e-9);
+                        let left = ((deadline - now).as_secs_f64() * rate) as u64;
+                        if self.decided(left) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        self.report(iterations, nodes_reused)
+    }
+
+    /// Re-roots the tree at `board` when it is a child or grandchild of the last root; else starts afresh.
+    /// Returns the number of nodes kept.
+    fn set_root(&mut self, board: &Board, fresh: bool) -> usize {
+        let found = if self.params.reuse_tree && !fresh { self.find_descendant(board) } else { None };
+        self.root_board = *board;
+        match found {
+            Some(0) => self.tree.len(),
+            Some(i) => self.tree.reroot(i),
+            None => {
+                self.tree.clear();
+                0
+            }
+        }
+    }
+
+    /// The node of `board` among the root, its children and grandchildren.
+    fn find_descendant(&self, board: &Board) -> Option<usize> {
+        if *board == self.root_board && self.tree.len() > 1 {
+            return Some(0);
+        }
+        let root = *self.tree.get(0);
+        for i in root.children() {
+            let mut b1 = self.root_board;
+            b1.play(self.tree.get(i).mv);
+            if b1 == *board {
+                return Some(i);
+            }
+            for j in self.tree.get(i).children() {
+                let mut b2 = b1;
+                b2.play(self.tree.get(j).mv);
+                if b2 == *board {
+                    return Some(j);
+                }
+            }
+        }
+        None
+    }
+
+    fn expand_root_restricted(&mut self, allowed: &[Move]) {
+        let legal = self.root_board.legal_moves();
+        let moves: Vec<Move> = legal.iter().copied().filter(|m| allowed.contains(m)).collect();
+        let prior = 1.0 / moves.len().max(1) as f32;
+        self.tree.expand(0, moves.into_iter().map(|m| Node::new(m, prior)));
+    }
+
+    /// True when no move can overtake the most visited one in `left` more iterations.
+    fn decided(&self, left: u64) -> bool {
+        let mut visits: (u32, u32) = (0, 0);
+        for child in self.tree.children(0) {
+            if child.visits > visits.0 {
+                visits = (child.visits, visits.0);
+            } else if child.visits > visits.1 {
+                visits.1 = child.visits;
+            }
+        }
+        self.tree.get(0).num_children == 1 || (visits.0 - visits.1) as u64 > left
+    }
+
+    /// One iteration: select, expand, roll out, back up.
+    fn iterate(&mut self) {
+        let mut path = [0u32; MAX_PATH];
+        let mut len = 1;
+        let mut board = self.root_board;
+        let mut node = 0usize;
+        let result = loop {
+            if board.is_over() {
+                break board.status();
+            }
+            let n = *self.tree.get(node);
+            if !n.is_expanded() {
+                if n.visits == 0 && node != 0 || !self.expand(node, &board) {
+                    break rollout::rollout(board, self.params.rollout, &mut self.rng);
+                }
+            }
+            node = self.select(node);
+            board.play(self.tree.get(node).mv);
+            path[len] = node as u32;
+            len += 1;
+        };
+        self.backup(&path[..len], &board, result);
+    }
+
+    /// Adds all children of `node`; false when the arena is full (the search then rolls out from here).
+    fn expand(&mut self, node: usize, board: &Board) -> bool {
+        let moves = board.legal_moves();
+        let use_policy = self.params.prior_weight > 0.0;
+        let mut priors = [0f32; 81];
+        match (&self.policy, use_policy) {
+            (Some(policy), true) => policy.priors(board, &moves, &mut priors[..moves.len()]),
+            _ => priors[..moves.len()].fill(1.0 / moves.len() as f32),
+        }
+        self.tree.expand(node, moves.iter().zip(priors).map(|(&m, p)| Node::new(m, p)))
+    }
+
+    /// The child to descend into: a proven win at once, else the best UCT/PUCT score, skipping proven losses.
+    #[inline]
+    fn select(&self, node: usize) -> usize {
+        let parent = self.tree.get(node);
+        let p = &self.params;
+        let log_n = (parent.visits.max(1) as f32).ln();
+        let sqrt_n = (parent.visits.max(1) as f32).sqrt();
+        let first = parent.first_child as usize;
+        let mut best = (first, f32::NEG_INFINITY);
+        for (k, child) in self.tree.children(node).iter().enumerate() {
+            let score = match child.proof {
+                Proof::Win => return first + k,
+                Proof::Loss => -1e9 + child.visits as f32,
+                Proof::Draw if p.solver => 0.5 + p.exploration * (log_n / (child.visits + 1) as f32).sqrt(),
+                _ if child.visits == 0 => p.first_play_urgency + p.prior_weight * child.prior,
+                _ => {
+                    let n = child.visits as f32;
+                    let mut s = child.value_sum / n + p.exploration * (log_n / n).sqrt();
+                    if p.prior_weight > 0.0 {
+                        s += p.prior_weight * child.prior * sqrt_n / (1.0 + n);
+                    }
+                    s
+                }
+            };
+            if score > best.1 {
+                best = (first + k, score);
+            }
+        }
+        best.0
+    }
+
+    /// Adds the result along the path and, with the solver, proves what the children now prove.
+    fn backup(&mut self, path: &[u32], leaf_board: &Board, result: Status) {
+        // Reward for the player who moved into the leaf (the one not to move there).
+        let leaf_mover = leaf_board.side_to_move().other();
+        let mut reward = match result {
+            Status::Won(p) if p == leaf_mover => 1.0,
+            Status::Draw | Status::Ongoing => 0.5,
+            Status::Won(_) => 0.0,
+        };
+        let mut proving = false;
+        if self.params.solver && leaf_board.is_over() {
+            let leaf = self.tree.get_mut(*path.last().expect("path holds the root") as usize);
+            leaf.proof = match reward {
+                r if r == 1.0 => Proof::Win,
+                r if r == 0.0 => Proof::Loss,
+                _ => Proof::Draw,
+            };
+            proving = true;
+        }
+        for (depth, &i) in path.iter().enumerate().rev() {
+            let node = self.tree.get_mut(i as usize);
+            node.visits += 1;
+            node.value_sum += reward;
+            reward = 1.0 - reward;
+            if proving && depth > 0 {
+                proving = self.prove(path[depth - 1] as usize);
+            }
+        }
+    }
+
+    /// Derives the proof of `node` from its children; true when it became proven.
+    fn prove(&mut self, node: usize) -> bool {
+        if self.tree.get(node).proof != Proof::Unknown {
+            return false;
+        }
+        let mut all_proven = true;
+        let mut any_draw = false;
+        for child in self.tree.children(node) {
+            match child.proof {
+                // The opponent (mover into the child) has a proven win: this node is lost for its mover.
+                Proof::Win => {
+                    self.tree.get_mut(node).proof = Proof::Loss;
+                    return true;
+                }
+                Proof::Draw => any_draw = true,
+                Proof::Loss => {}
+                Proof::Unknown => all_proven = false,
+            }
+        }
+        if !all_proven {
+            return false;
+        }
+        self.tree.get_mut(node).proof = if any_draw { Proof::Draw } else { Proof::Win };
+        true
+    }
+
+    /// The move to play: a proven win, else the most visited move that is not a proven loss.
+    fn best_child(&self, node: usize) -> Option<usize> {
+        let first = self.tree.get(node).first_child as usize;
+        let rank = |c: &Node| match c.proof {
+            Proof::Win => (3, c.visits),
+            Proof::Loss => (0, c.visits),
+            _ => (1, c.visits),
+        };
+        self.tree.children(node).iter().enumerate().max_by_key(|(_, c)| rank(c)).map(|(k, _)| first + k)
+    }
+
+    fn report(&self, iterations: u64, nodes_reused: usize) -> SearchReport {
+        let mut principal_variation = Vec::new();
+        let mut node = 0;
+        while let Some(child) = self.best_child(node) {
+            principal_variation.push(self.tree.get(child).mv);
+            node = child;
+            if principal_variation.len() >= 8 {
+                break;
+            }
+        }
+        let best_index = self.best_child(0);
+        let best = match best_index {
+            Some(i) => *self.tree.get(i),
+            // Not even one iteration expanded the root (capacity 1, or zero iterations): any legal move.
+            None => Node::new(self.root_board.legal_moves().first().copied().unwrap_or(Move(0)), 1.0),
+        };
+        SearchReport {
+            best: best.mv,
+            iterations,
+            nodes_used: self.tree.len(),
+            nodes_reused,
+            best_visits: best.visits,
+            best_value: best.mean(),
+            proof: best.proof,
+            principal_variation,
+        }
+    }
+}

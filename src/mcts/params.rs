@@ -1,0 +1,60 @@
+//! The search's tunable constants, declared once. Tuning results are recorded in README.md.
+
+/// How a rollout picks its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RolloutPolicy {
+    /// Play a move that wins the game at once when there is one.
+    pub take_game_wins: bool,
+    /// Prefer a move that wins a small board.
+    pub take_board_wins: bool,
+    /// Avoid sending the opponent where it can win the game at once.
+    pub avoid_losing_sends: bool,
+}
+
+impl RolloutPolicy {
+    pub const UNIFORM: RolloutPolicy =
+        RolloutPolicy { take_game_wins: false, take_board_wins: false, avoid_losing_sends: false };
+    pub const HEURISTIC: RolloutPolicy =
+        RolloutPolicy { take_game_wins: true, take_board_wins: true, avoid_losing_sends: true };
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// UCT exploration constant `c` in `Q + c * sqrt(ln N / n)`.
+    pub exploration: f32,
+    /// Value given to a child never visited (first-play urgency); above 1 visits every child once first.
+    pub first_play_urgency: f32,
+    /// Weight of the learned prior in selection (0 = plain UCT).
+    pub prior_weight: f32,
+    pub rollout: RolloutPolicy,
+    /// Prove wins, losses and draws and let them decide (MCTS-solver).
+    pub solver: bool,
+    /// Keep the subtree of the position reached between turns.
+    pub reuse_tree: bool,
+    /// Stop early when the most visited move can no longer be overtaken.
+    pub early_stop: bool,
+}
+
+impl Params {
+    /// The bot's settings.
+    pub const BOT: Params = Params {
+        exploration: 0.9,
+        first_play_urgency: 1.1,
+        prior_weight: 0.0,
+        rollout: RolloutPolicy::HEURISTIC,
+        solver: true,
+        reuse_tree: true,
+        early_stop: true,
+    };
+
+    /// Textbook UCT with uniformly random rollouts: the built-in `mcts` baseline.
+    pub const TEXTBOOK: Params = Params {
+        exploration: std::f32::consts::SQRT_2,
+        first_play_urgency: f32::INFINITY,
+        prior_weight: 0.0,
+        rollout: RolloutPolicy::UNIFORM,
+        solver: false,
+        reuse_tree: false,
+        early_stop: false,
+    };
+}
