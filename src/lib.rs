@@ -2,6 +2,8 @@
 //!
 //! Data flows one way: `protocol` (referee lines) → `bot` (game state) → `mcts` (search) → a move.
 
+pub mod agents;
+pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod bot;

@@ -4,7 +4,14 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin/stdout (CodinGame protocol)
        uttt perft FILE [--cap N]       check move-generation counts (shared/perft.txt format)
-       uttt bench [--json]             engine and search speed figures";
+       uttt bench [--json]             engine and search speed figures
+       uttt watch [X] [O]              watch one game (default: this bot vs builtin:minimax)
+       uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G]
+                  [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--seed S]
+       uttt tournament P1 P2 ... [--games N]   round robin with a ratings table
+       uttt show LOG GAME              replay a logged game on the terminal
+       uttt play [OPPONENT] [--second] play against a bot in the terminal
+players: a shell command (a bot speaking the arena protocol) or builtin:NAME[:opts]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -12,6 +19,11 @@ fn main() -> ExitCode {
     let code = match args.first().map(String::as_str) {
         Some("perft") => perft_command(rest),
         Some("bench") => uttt::bench::main(rest),
+        Some("watch") => report(uttt::arena::human::watch(rest)),
+        Some("arena") => report(uttt::arena::main(rest)),
+        Some("tournament") => report(uttt::arena::tournament(rest)),
+        Some("show") => report(uttt::arena::show(rest)),
+        Some("play") => report(uttt::arena::human::main(rest)),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             0
@@ -19,6 +31,14 @@ fn main() -> ExitCode {
         _ => uttt::protocol::main(&args),
     };
     ExitCode::from(code as u8)
+}
+
+/// Prints a subcommand's error on stderr and turns it into an exit status.
+fn report(result: Result<i32, String>) -> i32 {
+    result.unwrap_or_else(|e| {
+        eprintln!("uttt: {e}");
+        2
+    })
 }
 
 fn perft_command(args: &[String]) -> i32 {

@@ -1,0 +1,177 @@
+//! Built-in opponents: the systems of the reference papers, so the bot can be compared with them.
+//!
+//! A spec such as `minimax:depth=4` or `mcts` names one; `parse` builds it.
+
+mod classic;
+pub mod eval;
+mod minimax;
+
+use crate::board::Board;
+use crate::bot::Bot;
+use crate::mcts::{Limits, Params, Search};
+use crate::moves::Move;
+use std::time::Instant;
+
+pub use classic::{Greedy, RandomAgent, Reflex};
+pub use minimax::{Expectimax, Minimax};
+
+/// A player that runs inside the referee's process.
+pub trait Agent: Send {
+    /// Called before each game.
+    fn new_game(&mut self) {}
+    /// The move for `board` (never finished), to be answered before `deadline`.
+    /// `last` is the opponent's last move, `None` on the first move of the game.
+    fn choose(&mut self, board: &Board, last: Option<Move>, deadline: Instant) -> Move;
+}
+
+/// The bot itself, driven exactly as the referee loop drives it.
+pub struct BotAgent {
+    make: Box<dyn Fn() -> Bot + Send>,
+    bot: Bot,
+    iterations: Option<u64>,
+}
+
+impl Agent for BotAgent {
+    fn new_game(&mut self) {
+        self.bot = (self.make)();
+    }
+    fn choose(&mut self, board: &Board, last: Option<Move>, deadline: Instant) -> Move {
+        if let Some(m) = last {
+            self.bot.opponent_moved(Some(m));
+        }
+        let legal = board.legal_moves();
+        let limits = match self.iterations {
+            Some(n) => Limits::iterations(n),
+            None => Limits { deadline: Some(deadline), max_iterations: None },
+        };
+        let choice = self.bot.choose(Some(&legal), limits, &mut Vec::new());
+        choice.map(|c| c.mv()).unwrap_or(legal[0])
+    }
+}
+
+/// Plain search with given parameters (the textbook `mcts` baseline).
+pub struct SearchAgent {
+    params: Params,
+    seed: u64,
+    search: Search,
+    iterations: Option<u64>,
+}
+
+impl Agent for SearchAgent {
+    fn new_game(&mut self) {
+        self.seed = self.seed.wrapping_add(1);
+        self.search = Search::new(self.params, 1_000_000, self.seed);
+    }
+    fn choose(&mut self, board: &Board, _last: Option<Move>, deadline: Instant) -> Move {
+        let limits = match self.iterations {
+            Some(n) => Limits::iterations(n),
+            None => Limits { deadline: Some(deadline), max_iterations: None },
+        };
+        self.search.search(board, None, limits).best
+    }
+}
+
+/// Names of the built-in agents, for help texts.
+pub const NAMES: &str = "random, reflex, greedy, minimax[:depth=N][:timed], expectimax[:depth=N], mcts[:iters=N], bot[:iters=N][:nopolicy]";
+
+/// Builds an agent from a spec like `minimax:depth=4`; `seed` makes it repeatable.
+pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
+    let mut parts = spec.split(':');
+    let name = parts.next().unwrap_or("");
+    let mut depth = None;
+    let mut iterations = None;
+    let mut timed = false;
+    let mut policy = true;
+    for opt in parts {
+        match opt.split_once('=') {
+            Some(("depth", v)) => depth = Some(v.parse::<u32>().map_err(|_| format!("bad depth in {spec:?}"))?),
+            Some(("iters", v)) => iterations = Some(v.parse::<u64>().map_err(|_| format!("bad iters in {spec:?}"))?),
+            None if opt == "timed" => timed = true,
+            None if opt == "nopolicy" => policy = false,
+            _ => return Err(format!("unknown option {opt:?} in {spec:?}")),
+        }
+    }
+    Ok(match name {
+        "random" => Box::new(RandomAgent::new(seed)),
+        "reflex" => Box::new(Reflex::new(seed)),
+        "greedy" => Box::new(Greedy::new(seed)),
+        "minimax" => Box::new(Minimax::new(depth.unwrap_or(4), timed, seed)),
+        "expectimax" => Box::new(Expectimax::new(depth.unwrap_or(3), seed)),
+        "mcts" => Box::new(SearchAgent {
+            params: Params::TEXTBOOK,
+            seed,
+            search: Search::new(Params::TEXTBOOK, 1_000_000, seed),
+            iterations,
+        }),
+        "bot" => {
+            let options = crate::protocol::BotOptions { seed, use_policy: policy, ..Default::default() };
+            let make = move || options.build();
+            Box::new(BotAgent { bot: make(), make: Box::new(make), iterations })
+        }
+        _ => return Err(format!("unknown agent {name:?}: one of {NAMES}")),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use std::time::Duration;
+
+    #[test]
+    fn every_agent_plays_only_legal_moves() {
+        let specs = ["random", "reflex", "greedy", "minimax:depth=2", "expectimax:depth=1", "mcts:iters=200", "bot:iters=200"];
+        let mut rng = Rng::new(4);
+        for spec in specs {
+            for game in 0..6 {
+                let mut a = parse(spec, game).unwrap();
+                a.new_game();
+                let mut board = Board::new();
+                let mut last = None;
+                while !board.is_over() {
+                    // The agent plays X in even games and O in odd ones; a random mover plays the other side.
+                    let agent_turn = (board.side_to_move() == crate::board::Player::X) == (game % 2 == 0);
+                    let m = if agent_turn {
+                        a.choose(&board, last, Instant::now() + Duration::from_millis(50))
+                    } else {
+                        board.random_move(&mut rng).unwrap()
+                    };
+                    assert!(board.is_legal(m), "{spec} played an illegal {m}");
+                    board.play(m);
+                    last = Some(m);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn agents_are_repeatable_under_a_seed() {
+        for spec in ["random", "reflex", "greedy", "minimax:depth=3", "mcts:iters=300", "bot:iters=300"] {
+            let play = |seed| {
+                let mut a = parse(spec, seed).unwrap();
+                a.new_game();
+                let mut board = Board::new();
+                let mut last = None;
+                let mut moves = Vec::new();
+                for _ in 0..12 {
+                    if board.is_over() {
+                        break;
+                    }
+                    let m = a.choose(&board, last, Instant::now() + Duration::from_secs(5));
+                    board.play(m);
+                    last = Some(m);
+                    moves.push(m);
+                }
+                moves
+            };
+            assert_eq!(play(7), play(7), "{spec}");
+        }
+    }
+
+    #[test]
+    fn bad_specs_are_rejected() {
+        assert!(parse("nobody", 0).is_err());
+        assert!(parse("minimax:depth=x", 0).is_err());
+        assert!(parse("minimax:fast", 0).is_err());
+    }
+}

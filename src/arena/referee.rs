@@ -1,0 +1,84 @@
+//! One game between two contestants under the arena's rules and time limits.
+
+use super::player::{Fault, PlayerSpec};
+use crate::board::{Board, Player, Status};
+use crate::moves::Move;
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug)]
+pub struct TimeControl {
+    pub first_turn: Duration,
+    pub later_turns: Duration,
+    /// Added to both limits before a late answer is a fault (noisy machines).
+    pub grace: Duration,
+}
+
+impl Default for TimeControl {
+    fn default() -> Self {
+        TimeControl { first_turn: Duration::from_millis(1000), later_turns: Duration::from_millis(100), grace: Duration::ZERO }
+    }
+}
+
+/// Everything about a finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub moves: Vec<Move>,
+    /// Time each move took, in the order played.
+    pub times: Vec<Duration>,
+    pub status: Status,
+    /// The side that forfeited and why.
+    pub fault: Option<(Player, Fault)>,
+}
+
+impl GameRecord {
+    /// The winner's side, or `None` for a draw.
+    pub fn winner(&self) -> Option<Player> {
+        match (self.status, &self.fault) {
+            (_, Some((p, _))) => Some(p.other()),
+            (Status::Won(p), None) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// Plays one game: `x` moves first. `seed` seeds both players and the shuffling of the action lists.
+pub fn play_game(x: &PlayerSpec, o: &PlayerSpec, tc: &TimeControl, seed: u64) -> GameRecord {
+    let mut record = GameRecord { moves: Vec::new(), times: Vec::new(), status: Status::Ongoing, fault: None };
+    let mut sides = Vec::with_capacity(2);
+    for (p, spec) in [(Player::X, x), (Player::O, o)] {
+        match spec.start(seed.wrapping_mul(2).wrapping_add(p.index() as u64)) {
+            Ok(c) => sides.push(c),
+            Err(f) => {
+                record.fault = Some((p, f));
+                return record;
+            }
+        }
+    }
+    let mut board = Board::new();
+    let mut turns = [0u32; 2];
+    let mut last = None;
+    while !board.is_over() {
+        let p = board.side_to_move();
+        let limit = if turns[p.index()] == 0 { tc.first_turn } else { tc.later_turns } + tc.grace;
+        turns[p.index()] += 1;
+        let (answer, took) = sides[p.index()].turn(&board, last, limit);
+        record.times.push(took);
+        let m = match answer {
+            Ok(_) if took > limit => Err(Fault::Timeout { ms: limit.as_millis() as u64 }),
+            other => other,
+        };
+        match m {
+            Ok(m) => {
+                board.play(m);
+                record.moves.push(m);
+                last = Some(m);
+            }
+            Err(f) => {
+                record.fault = Some((p, f));
+                break;
+            }
+        }
+    }
+    record.status = board.status();
+    record
+}

@@ -1,0 +1,125 @@
+//! Match statistics: score, Elo difference with a 95% interval, SPRT, and tournament ratings.
+
+/// Wins, draws and losses from the first player's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Wdl {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Mean score per game (1 win, ½ draw).
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
+    }
+
+    /// Per-game variance of the score.
+    fn variance(&self) -> f64 {
+        let n = self.games() as f64;
+        let s = self.score();
+        (self.wins as f64 * (1.0 - s).powi(2) + self.draws as f64 * (0.5 - s).powi(2) + self.losses as f64 * s.powi(2)) / n
+    }
+
+    /// Elo difference and its 95% interval (normal approximation of the mean score).
+    pub fn elo_interval(&self) -> (f64, f64, f64) {
+        let n = self.games() as f64;
+        let s = self.score();
+        let margin = 1.959964 * (self.variance() / n.max(1.0)).sqrt();
+        (elo_from_score(s), elo_from_score(s - margin), elo_from_score(s + margin))
+    }
+
+    /// Log-likelihood ratio of H1 (elo1) against H0 (elo0), with the usual normal approximation.
+    pub fn sprt_llr(&self, elo0: f64, elo1: f64) -> f64 {
+        let var = self.variance();
+        if self.games() == 0 || var <= 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
+        let n = self.games() as f64;
+        n * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * var)
+    }
+}
+
+/// The Elo difference that gives expected score `s` (clamped away from 0 and 1).
+pub fn elo_from_score(s: f64) -> f64 {
+    let s = s.clamp(1e-6, 1.0 - 1e-6);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// An SPRT's decision bounds: (lower, upper) on the LLR.
+pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
+    ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
+}
+
+/// Bradley–Terry ratings (Elo scale, mean 0) from a score matrix: `score[i][j]` points of i against j in
+/// `games[i][j]` games. Minorise–maximise iterations; draws count as half a win for each side.
+pub fn ratings(score: &[Vec<f64>], games: &[Vec<f64>]) -> Vec<f64> {
+    let n = score.len();
+    let mut strength = vec![1.0f64; n];
+    for _ in 0..2000 {
+        let mut next = vec![0.0; n];
+        for i in 0..n {
+            let wins: f64 = score[i].iter().sum::<f64>() + 0.5; // +½ a win each: a prior that keeps 0-scores finite
+            let denom: f64 = (0..n)
+                .filter(|&j| j != i)
+                .map(|j| (games[i][j] + 1.0 / (n as f64 - 1.0).max(1.0)) / (strength[i] + strength[j]))
+                .sum();
+            next[i] = wins / denom.max(1e-12);
+        }
+        let mean_log = next.iter().map(|s: &f64| s.ln()).sum::<f64>() / n as f64;
+        strength = next.iter().map(|s| (s.ln() - mean_log).exp()).collect();
+    }
+    strength.iter().map(|s| 400.0 * s.log10()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_matches_known_values() {
+        assert!((elo_from_score(0.5)).abs() < 1e-9);
+        assert!((elo_from_score(0.75) - 190.848).abs() < 0.01);
+        assert!((score_from_elo(400.0) - 10.0 / 11.0).abs() < 1e-12);
+        let wdl = Wdl { wins: 60, draws: 20, losses: 20 };
+        assert!((wdl.score() - 0.7).abs() < 1e-12);
+        let (elo, lo, hi) = wdl.elo_interval();
+        assert!((elo - 147.19).abs() < 0.1);
+        assert!(lo < elo && elo < hi);
+        // Variance: (60*.09 + 20*.04 + 20*.49)/100 = 0.16; margin 1.96*0.04 = 0.0784.
+        assert!((lo - elo_from_score(0.7 - 0.078399)).abs() < 0.01);
+    }
+
+    #[test]
+    fn sprt_accepts_a_clear_gain_and_rejects_a_clear_loss() {
+        let (lower, upper) = sprt_bounds(0.05, 0.05);
+        assert!((upper - 2.944).abs() < 0.001 && (lower + 2.944).abs() < 0.001);
+        let strong = Wdl { wins: 300, draws: 100, losses: 100 };
+        assert!(strong.sprt_llr(0.0, 50.0) > upper);
+        let weak = Wdl { wins: 100, draws: 100, losses: 300 };
+        assert!(weak.sprt_llr(0.0, 50.0) < lower);
+    }
+
+    #[test]
+    fn ratings_order_players_by_results() {
+        // A beats B 75%, B beats C 75%, A beats C 90%.
+        let games = vec![vec![0.0, 100.0, 100.0], vec![100.0, 0.0, 100.0], vec![100.0, 100.0, 0.0]];
+        let score = vec![vec![0.0, 75.0, 90.0], vec![25.0, 0.0, 75.0], vec![10.0, 25.0, 0.0]];
+        let r = ratings(&score, &games);
+        assert!(r[0] > r[1] && r[1] > r[2], "{r:?}");
+        assert!(r.iter().sum::<f64>().abs() < 1e-6);
+        assert!((r[0] - r[1] - 190.0).abs() < 60.0, "{r:?}");
+    }
+}
