@@ -21,7 +21,8 @@ impl BenchFigures {
     }
 
     pub fn to_json(&self) -> String {
-        let fields: Vec<String> = self.entries.iter().map(|(k, v)| format!("\"{k}\": {}", json_number(*v))).collect();
+        let fields: Vec<String> =
+            self.entries.iter().map(|(k, v)| format!("\"{k}\": {}", json_number(*v))).collect();
         format!("{{{}}}", fields.join(", "))
     }
 }
@@ -49,7 +50,10 @@ pub fn playout_speed(duration: Duration, seed: u64) -> f64 {
     let mut checksum = 0u32;
     loop {
         for _ in 0..1024 {
-            checksum = checksum.wrapping_add(matches!(Board::new().random_playout(&mut rng), crate::board::Status::Draw) as u32);
+            checksum = checksum
+                .wrapping_add(
+                    matches!(Board::new().random_playout(&mut rng), crate::board::Status::Draw) as u32
+                );
         }
         playouts += 1024;
         if start.elapsed() >= duration {
@@ -64,7 +68,8 @@ pub fn playout_speed(duration: Duration, seed: u64) -> f64 {
 pub fn mcts_iterations(budget: Duration, runs: usize) -> u64 {
     let mut counts: Vec<u64> = (0..runs)
         .map(|i| {
-            let mut search = Search::new(Params { early_stop: false, ..Params::BOT }, DEFAULT_NODES, i as u64);
+            let mut search =
+                Search::new(Params { early_stop: false, ..Params::BOT }, DEFAULT_NODES, i as u64);
             search.search(&Board::new(), None, Limits::time(Instant::now(), budget)).iterations
         })
         .collect();

@@ -477,7 +477,10 @@ mod tests {
                 let (x, o) = (b.marks(Player::X, m.board()), b.marks(Player::O, m.board()));
                 let closes = has_line(x) || has_line(o) || x | o == FULL;
                 assert_eq!(b.closed_boards() & (1 << m.board()) != 0, closes);
-                assert_eq!(b.won_boards(before.side_to_move()) & (1 << m.board()) != 0, has_line(x) || has_line(o));
+                assert_eq!(
+                    b.won_boards(before.side_to_move()) & (1 << m.board()) != 0,
+                    has_line(x) || has_line(o)
+                );
                 if !b.is_over() {
                     let sent_to_closed = b.closed_boards() & (1 << m.cell()) != 0;
                     assert_eq!(b.forced_board(), if sent_to_closed { None } else { Some(m.cell()) });

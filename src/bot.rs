@@ -35,7 +35,13 @@ impl Choice {
 
 impl Bot {
     pub fn new(params: Params, nodes: usize, seed: u64) -> Bot {
-        Bot { search: Search::new(params, nodes, seed), board: Board::new(), in_sync: true, turn: 0, rng: Rng::new(seed ^ 0x5EED) }
+        Bot {
+            search: Search::new(params, nodes, seed),
+            board: Board::new(),
+            in_sync: true,
+            turn: 0,
+            rng: Rng::new(seed ^ 0x5EED),
+        }
     }
 
     pub fn with_search(search: Search, seed: u64) -> Bot {
@@ -73,7 +79,12 @@ impl Bot {
     }
 
     /// Chooses a move. `actions` is the referee's list when it was read whole.
-    pub fn choose(&mut self, actions: Option<&[Move]>, limits: Limits, log: &mut Vec<String>) -> Option<Choice> {
+    pub fn choose(
+        &mut self,
+        actions: Option<&[Move]>,
+        limits: Limits,
+        log: &mut Vec<String>,
+    ) -> Option<Choice> {
         self.turn += 1;
         let legal = self.board.legal_moves();
         if let Some(actions) = actions {
@@ -83,7 +94,11 @@ impl Bot {
                     "referee lists {} moves, our state has {} legal: {}",
                     actions.len(),
                     legal.len(),
-                    if self.in_sync { "state lost, playing from the referee's list" } else { "still out of sync" }
+                    if self.in_sync {
+                        "state lost, playing from the referee's list"
+                    } else {
+                        "still out of sync"
+                    }
                 ));
                 self.in_sync = false;
             }

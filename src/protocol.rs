@@ -19,6 +19,7 @@ pub struct BotOptions {
     pub quiet: bool,
     pub nodes: usize,
     pub use_policy: bool,
+    pub params: Params,
 }
 
 impl Default for BotOptions {
@@ -31,6 +32,7 @@ impl Default for BotOptions {
             quiet: false,
             nodes: DEFAULT_NODES,
             use_policy: true,
+            params: Params::BOT,
         }
     }
 }
@@ -47,6 +49,7 @@ impl BotOptions {
             quiet: a.flag("--quiet"),
             nodes: a.value_or("--nodes", d.nodes)?,
             use_policy: !a.flag("--no-policy"),
+            params: d.params,
         };
         if let Some(extra) = a.positionals()?.first() {
             return Err(format!("unexpected argument {extra:?}"));
@@ -56,7 +59,7 @@ impl BotOptions {
 
     /// The bot these options describe.
     pub fn build(&self) -> Bot {
-        let params = if self.use_policy { Params::BOT } else { Params { prior_weight: 0.0, ..Params::BOT } };
+        let params = if self.use_policy { self.params } else { Params { prior_weight: 0.0, ..self.params } };
         Bot::with_search(Search::new(params, self.nodes, self.seed), self.seed)
     }
 }
@@ -185,7 +188,8 @@ pub fn describe(turn: u32, start: Instant, choice: &Choice) -> String {
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     match choice {
         Choice::Searched(r) => {
-            let pv: Vec<String> = r.principal_variation.iter().map(|m| m.to_string().replace(' ', ",")).collect();
+            let pv: Vec<String> =
+                r.principal_variation.iter().map(|m| m.to_string().replace(' ', ",")).collect();
             format!(
                 "turn {turn} move {} time {ms:.1}ms iters {} ({:.0}/ms) nodes {} reused {} visits {} value {:.3}{} pv {}",
                 r.best,
@@ -204,7 +208,9 @@ pub fn describe(turn: u32, start: Instant, choice: &Choice) -> String {
                 pv.join(" ")
             )
         }
-        Choice::Fallback(m) => format!("turn {turn} move {m} time {ms:.1}ms (fallback: random move from the referee's list)"),
+        Choice::Fallback(m) => {
+            format!("turn {turn} move {m} time {ms:.1}ms (fallback: random move from the referee's list)")
+        }
         Choice::Opening(m) => format!("turn {turn} move {m} time {ms:.1}ms (opening)"),
     }
 }

@@ -13,7 +13,8 @@ struct Reference {
     result: Option<Status>,
 }
 
-const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+const LINES: [[usize; 3]; 8] =
+    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 
 fn line_of(get: impl Fn(usize) -> u8, who: u8) -> bool {
     LINES.iter().any(|l| l.iter().all(|&i| get(i) == who))
@@ -32,8 +33,11 @@ impl Reference {
             Some(c) if self.small[c] == 0 => vec![c],
             _ => (0..9).filter(|&b| self.small[b] == 0).collect(),
         };
-        let mut moves: Vec<usize> =
-            boards.iter().flat_map(|&b| (0..9).map(move |c| b * 9 + c)).filter(|&i| self.cells[i] == 0).collect();
+        let mut moves: Vec<usize> = boards
+            .iter()
+            .flat_map(|&b| (0..9).map(move |c| b * 9 + c))
+            .filter(|&i| self.cells[i] == 0)
+            .collect();
         moves.sort();
         moves
     }

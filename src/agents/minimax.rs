@@ -23,7 +23,15 @@ impl Minimax {
 struct OutOfTime;
 
 /// Negamax with alpha-beta; scores are for the side to move. Prefers quicker wins via `ply`.
-fn negamax(board: &Board, depth: u32, mut alpha: i32, beta: i32, ply: i32, deadline: Option<Instant>, nodes: &mut u64) -> Result<i32, OutOfTime> {
+fn negamax(
+    board: &Board,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    ply: i32,
+    deadline: Option<Instant>,
+    nodes: &mut u64,
+) -> Result<i32, OutOfTime> {
     *nodes += 1;
     if *nodes % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
         return Err(OutOfTime);

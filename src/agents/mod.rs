@@ -8,7 +8,7 @@ mod minimax;
 
 use crate::board::Board;
 use crate::bot::Bot;
-use crate::mcts::{Limits, Params, Search};
+use crate::mcts::{Limits, Params, RolloutPolicy, Search};
 use crate::moves::Move;
 use std::time::Instant;
 
@@ -72,7 +72,7 @@ impl Agent for SearchAgent {
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, minimax[:depth=N][:timed], expectimax[:depth=N], mcts[:iters=N], bot[:iters=N][:nopolicy]";
+pub const NAMES: &str = "random, reflex, greedy, minimax[:depth=N][:timed], expectimax[:depth=N], mcts[:iters=N], bot[:iters=N][:nopolicy][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:rollout=uniform|heuristic|gamewins|nodanger|noboardwins]";
 
 /// Builds an agent from a spec like `minimax:depth=4`; `seed` makes it repeatable.
 pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
@@ -82,10 +82,31 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut iterations = None;
     let mut timed = false;
     let mut policy = true;
+    let mut params = Params::BOT;
     for opt in parts {
         match opt.split_once('=') {
-            Some(("depth", v)) => depth = Some(v.parse::<u32>().map_err(|_| format!("bad depth in {spec:?}"))?),
-            Some(("iters", v)) => iterations = Some(v.parse::<u64>().map_err(|_| format!("bad iters in {spec:?}"))?),
+            Some(("c", v)) => params.exploration = v.parse().map_err(|_| format!("bad c in {spec:?}"))?,
+            Some(("fpu", v)) => {
+                params.first_play_urgency = v.parse().map_err(|_| format!("bad fpu in {spec:?}"))?
+            }
+            Some(("solver", v)) => params.solver = v == "1",
+            Some(("reuse", v)) => params.reuse_tree = v == "1",
+            Some(("rollout", v)) => {
+                params.rollout = match v {
+                    "uniform" => RolloutPolicy::UNIFORM,
+                    "heuristic" => RolloutPolicy::HEURISTIC,
+                    "gamewins" => RolloutPolicy { take_game_wins: true, ..RolloutPolicy::UNIFORM },
+                    "nodanger" => RolloutPolicy { avoid_losing_sends: false, ..RolloutPolicy::HEURISTIC },
+                    "noboardwins" => RolloutPolicy { take_board_wins: false, ..RolloutPolicy::HEURISTIC },
+                    _ => return Err(format!("unknown rollout {v:?} in {spec:?}")),
+                }
+            }
+            Some(("depth", v)) => {
+                depth = Some(v.parse::<u32>().map_err(|_| format!("bad depth in {spec:?}"))?)
+            }
+            Some(("iters", v)) => {
+                iterations = Some(v.parse::<u64>().map_err(|_| format!("bad iters in {spec:?}"))?)
+            }
             None if opt == "timed" => timed = true,
             None if opt == "nopolicy" => policy = false,
             _ => return Err(format!("unknown option {opt:?} in {spec:?}")),
@@ -104,7 +125,8 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             iterations,
         }),
         "bot" => {
-            let options = crate::protocol::BotOptions { seed, use_policy: policy, ..Default::default() };
+            let options =
+                crate::protocol::BotOptions { seed, use_policy: policy, params, ..Default::default() };
             let make = move || options.build();
             Box::new(BotAgent { bot: make(), make: Box::new(make), iterations })
         }
@@ -120,7 +142,15 @@ mod tests {
 
     #[test]
     fn every_agent_plays_only_legal_moves() {
-        let specs = ["random", "reflex", "greedy", "minimax:depth=2", "expectimax:depth=1", "mcts:iters=200", "bot:iters=200"];
+        let specs = [
+            "random",
+            "reflex",
+            "greedy",
+            "minimax:depth=2",
+            "expectimax:depth=1",
+            "mcts:iters=200",
+            "bot:iters=200",
+        ];
         let mut rng = Rng::new(4);
         for spec in specs {
             for game in 0..6 {

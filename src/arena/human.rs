@@ -22,7 +22,9 @@ pub fn render(board: &Board, last: Option<Move>) -> String {
             let ch = match board.cell_owner(m) {
                 Some(Player::X) => 'X',
                 Some(Player::O) => 'O',
-                None if playable & (1 << m.board()) != 0 && board.free_cells(m.board()) & (1 << m.cell()) != 0 => {
+                None if playable & (1 << m.board()) != 0
+                    && board.free_cells(m.board()) & (1 << m.cell()) != 0 =>
+                {
                     if forced.is_some() {
                         '*'
                     } else {

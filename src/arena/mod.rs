@@ -63,7 +63,12 @@ impl MatchResult {
             .iter()
             .flat_map(|g| {
                 let x_parity = if g.a_is_x == of_a { 0 } else { 1 };
-                g.record.times.iter().enumerate().filter(move |(i, _)| i % 2 == x_parity).map(|(_, d)| d.as_secs_f64() * 1000.0)
+                g.record
+                    .times
+                    .iter()
+                    .enumerate()
+                    .filter(move |(i, _)| i % 2 == x_parity)
+                    .map(|(_, d)| d.as_secs_f64() * 1000.0)
             })
             .collect();
         t.sort_by(|a, b| a.total_cmp(b));
@@ -132,7 +137,10 @@ pub fn run_match(
             let (lower, upper) = stats::sprt_bounds(s.alpha, s.beta);
             if result.sprt.is_none() && (llr <= lower || llr >= upper) {
                 let verdict = if llr >= upper { "H1 accepted" } else { "H0 accepted" };
-                result.sprt = Some(format!("{verdict}: LLR {llr:.2} outside [{lower:.2}, {upper:.2}] after {} games", result.games.len()));
+                result.sprt = Some(format!(
+                    "{verdict}: LLR {llr:.2} outside [{lower:.2}, {upper:.2}] after {} games",
+                    result.games.len()
+                ));
                 stop.store(true, Ordering::SeqCst);
             }
         }
@@ -181,7 +189,8 @@ pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
         lo,
         hi
     );
-    text += &format!("average game length {avg_len:.1} moves, first player (X) wins {:.1}%\n", 100.0 * x_wins);
+    text +=
+        &format!("average game length {avg_len:.1} moves, first player (X) wins {:.1}%\n", 100.0 * x_wins);
     let mut json_players = Vec::new();
     for (name, of_a) in [(a, true), (b, false)] {
         let t = r.move_times(of_a);
@@ -241,14 +250,19 @@ pub fn json_string(s: &str) -> String {
 pub fn game_log_line(g: &MatchGame, a: &str, b: &str) -> String {
     let (x, o) = if g.a_is_x { (a, b) } else { (b, a) };
     let moves: Vec<String> = g.record.moves.iter().map(|m| json_string(&m.to_string())).collect();
-    let times: Vec<String> = g.record.times.iter().map(|t| format!("{:.3}", t.as_secs_f64() * 1000.0)).collect();
+    let times: Vec<String> =
+        g.record.times.iter().map(|t| format!("{:.3}", t.as_secs_f64() * 1000.0)).collect();
     let result = match g.record.winner() {
         Some(Player::X) => "X",
         Some(Player::O) => "O",
         None => "draw",
     };
     let fault = match &g.record.fault {
-        Some((p, f)) => format!("{{\"player\": \"{p:?}\", \"kind\": \"{}\", \"detail\": {}}}", f.kind(), json_string(&f.to_string())),
+        Some((p, f)) => format!(
+            "{{\"player\": \"{p:?}\", \"kind\": \"{}\", \"detail\": {}}}",
+            f.kind(),
+            json_string(&f.to_string())
+        ),
         None => "null".into(),
     };
     format!(
@@ -297,8 +311,14 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let log: Option<String> = args.value("--log")?;
     let sprt = match args.value::<String>("--sprt")? {
         Some(s) => {
-            let v: Vec<f64> = s.split(',').map(|x| x.trim().parse::<f64>()).collect::<Result<_, _>>().map_err(|_| format!("--sprt: cannot read {s:?}"))?;
-            let [elo0, elo1, alpha, beta] = v[..] else { return Err("--sprt needs elo0,elo1,alpha,beta".into()) };
+            let v: Vec<f64> = s
+                .split(',')
+                .map(|x| x.trim().parse::<f64>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("--sprt: cannot read {s:?}"))?;
+            let [elo0, elo1, alpha, beta] = v[..] else {
+                return Err("--sprt needs elo0,elo1,alpha,beta".into());
+            };
             Some(Sprt { elo0, elo1, alpha, beta })
         }
         None => None,
@@ -354,7 +374,12 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
             played[i][j] = w.games() as f64;
             played[j][i] = w.games() as f64;
             let faults = r.faults(true).len() + r.faults(false).len();
-            eprintln!("{} vs {}: {}  faults {faults}", specs[i].label(), specs[j].label(), progress_line(&r, games));
+            eprintln!(
+                "{} vs {}: {}  faults {faults}",
+                specs[i].label(),
+                specs[j].label(),
+                progress_line(&r, games)
+            );
         }
     }
     let ratings = stats::ratings(&score, &played);
@@ -363,9 +388,23 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
     println!("{:<28} {:>7} {:>7}   score vs each (row player's %)", "player", "elo", "score");
     for &i in &order {
         let total: f64 = score[i].iter().sum::<f64>() / played[i].iter().sum::<f64>().max(1.0);
-        let cells: Vec<String> =
-            order.iter().map(|&j| if i == j { "   -  ".into() } else { format!("{:5.1}%", 100.0 * score[i][j] / played[i][j].max(1.0)) }).collect();
-        println!("{:<28} {:>+7.0} {:>6.1}%   {}", specs[i].label(), ratings[i], 100.0 * total, cells.join(" "));
+        let cells: Vec<String> = order
+            .iter()
+            .map(|&j| {
+                if i == j {
+                    "   -  ".into()
+                } else {
+                    format!("{:5.1}%", 100.0 * score[i][j] / played[i][j].max(1.0))
+                }
+            })
+            .collect();
+        println!(
+            "{:<28} {:>+7.0} {:>6.1}%   {}",
+            specs[i].label(),
+            ratings[i],
+            100.0 * total,
+            cells.join(" ")
+        );
     }
     Ok(0)
 }
@@ -377,7 +416,8 @@ pub fn show(words: &[String]) -> Result<i32, String> {
     let [path, game] = &pos[..] else { return Err("usage: uttt show LOG GAME_NUMBER".into()) };
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let wanted = format!("{{\"game\": {game},");
-    let line = text.lines().find(|l| l.starts_with(&wanted)).ok_or_else(|| format!("no game {game} in {path}"))?;
+    let line =
+        text.lines().find(|l| l.starts_with(&wanted)).ok_or_else(|| format!("no game {game} in {path}"))?;
     let moves = moves_from_log_line(line).ok_or("the log line has no readable moves")?;
     let mut board = Board::new();
     for (i, m) in moves.iter().enumerate() {

@@ -80,7 +80,9 @@ impl PlayerSpec {
                 agent.new_game();
                 Ok(Box::new(BuiltinPlayer { agent }))
             }
-            PlayerSpec::Command(c) => ExternalPlayer::spawn(c, seed).map(|p| Box::new(p) as Box<dyn Contestant>),
+            PlayerSpec::Command(c) => {
+                ExternalPlayer::spawn(c, seed).map(|p| Box::new(p) as Box<dyn Contestant>)
+            }
         }
     }
 }
@@ -88,7 +90,8 @@ impl PlayerSpec {
 /// One side of one game, as the referee sees it.
 pub trait Contestant {
     /// Sends the turn and waits for the answer; the time is measured here. `limit` includes the grace.
-    fn turn(&mut self, board: &Board, last: Option<Move>, limit: Duration) -> (Result<Move, Fault>, Duration);
+    fn turn(&mut self, board: &Board, last: Option<Move>, limit: Duration)
+        -> (Result<Move, Fault>, Duration);
 }
 
 struct BuiltinPlayer {
@@ -96,7 +99,12 @@ struct BuiltinPlayer {
 }
 
 impl Contestant for BuiltinPlayer {
-    fn turn(&mut self, board: &Board, last: Option<Move>, limit: Duration) -> (Result<Move, Fault>, Duration) {
+    fn turn(
+        &mut self,
+        board: &Board,
+        last: Option<Move>,
+        limit: Duration,
+    ) -> (Result<Move, Fault>, Duration) {
         let start = Instant::now();
         let m = self.agent.choose(board, last, start + limit.mul_f64(0.9));
         let took = start.elapsed();
@@ -166,7 +174,12 @@ pub fn parse_answer(line: &str) -> Option<Move> {
 }
 
 impl Contestant for ExternalPlayer {
-    fn turn(&mut self, board: &Board, last: Option<Move>, limit: Duration) -> (Result<Move, Fault>, Duration) {
+    fn turn(
+        &mut self,
+        board: &Board,
+        last: Option<Move>,
+        limit: Duration,
+    ) -> (Result<Move, Fault>, Duration) {
         let text = self.turn_text(board, last);
         let start = Instant::now();
         if self.stdin.write_all(text.as_bytes()).and_then(|_| self.stdin.flush()).is_err() {
@@ -182,7 +195,13 @@ impl Contestant for ExternalPlayer {
             },
             Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout { ms: limit.as_millis() as u64 }),
             Err(RecvTimeoutError::Disconnected) => {
-                let status = self.child.try_wait().ok().flatten().map(|s| s.to_string()).unwrap_or_else(|| "stdout closed".into());
+                let status = self
+                    .child
+                    .try_wait()
+                    .ok()
+                    .flatten()
+                    .map(|s| s.to_string())
+                    .unwrap_or_else(|| "stdout closed".into());
                 Err(Fault::Crash(status))
             }
         };

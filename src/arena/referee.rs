@@ -15,7 +15,11 @@ pub struct TimeControl {
 
 impl Default for TimeControl {
     fn default() -> Self {
-        TimeControl { first_turn: Duration::from_millis(1000), later_turns: Duration::from_millis(100), grace: Duration::ZERO }
+        TimeControl {
+            first_turn: Duration::from_millis(1000),
+            later_turns: Duration::from_millis(100),
+            grace: Duration::ZERO,
+        }
     }
 }
 
@@ -43,7 +47,8 @@ impl GameRecord {
 
 /// Plays one game: `x` moves first. `seed` seeds both players and the shuffling of the action lists.
 pub fn play_game(x: &PlayerSpec, o: &PlayerSpec, tc: &TimeControl, seed: u64) -> GameRecord {
-    let mut record = GameRecord { moves: Vec::new(), times: Vec::new(), status: Status::Ongoing, fault: None };
+    let mut record =
+        GameRecord { moves: Vec::new(), times: Vec::new(), status: Status::Ongoing, fault: None };
     let mut sides = Vec::with_capacity(2);
     for (p, spec) in [(Player::X, x), (Player::O, o)] {
         match spec.start(seed.wrapping_mul(2).wrapping_add(p.index() as u64)) {

@@ -25,7 +25,10 @@ impl Wdl {
     fn variance(&self) -> f64 {
         let n = self.games() as f64;
         let s = self.score();
-        (self.wins as f64 * (1.0 - s).powi(2) + self.draws as f64 * (0.5 - s).powi(2) + self.losses as f64 * s.powi(2)) / n
+        (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n
     }
 
     /// Elo difference and its 95% interval (normal approximation of the mean score).

@@ -49,7 +49,13 @@ const MAX_PATH: usize = 82;
 
 impl Search {
     pub fn new(params: Params, nodes: usize, seed: u64) -> Search {
-        Search { tree: Tree::with_capacity(nodes), root_board: Board::new(), params, policy: None, rng: Rng::new(seed) }
+        Search {
+            tree: Tree::with_capacity(nodes),
+            root_board: Board::new(),
+            params,
+            policy: None,
+            rng: Rng::new(seed),
+        }
     }
 
     /// Uses a learned policy for priors (with `params.prior_weight` > 0).

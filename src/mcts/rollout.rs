@@ -142,7 +142,11 @@ mod tests {
                 } else {
                     RolloutPolicy::UNIFORM
                 };
-                let m = if policy == RolloutPolicy::UNIFORM { b.random_move(&mut rng) } else { pick(&b, policy, &mut rng) };
+                let m = if policy == RolloutPolicy::UNIFORM {
+                    b.random_move(&mut rng)
+                } else {
+                    pick(&b, policy, &mut rng)
+                };
                 b.play(m.unwrap());
             }
             score += match b.status() {

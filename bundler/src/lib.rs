@@ -1,0 +1,190 @@
+//! Bundles a Rust crate into one source file for the CodinGame arena (std only).
+//!
+//! The crate's library root is expanded module by module into `pub mod NAME { … }`, keeping only the
+//! top-level modules the entry (the bot's binary) needs, directly or through other modules. The entry
+//! follows at the root, where its `NAME::…` paths find that module; inside the library `crate::` becomes
+//! `crate::NAME::`.
+
+pub mod expand;
+pub mod lexer;
+pub mod shrink;
+
+use expand::{expand_file, expand_root, FileContext, TopModule};
+use lexer::{tokenize, Kind};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The library root, e.g. `src/lib.rs`.
+    pub lib: PathBuf,
+    /// The binary that is submitted, e.g. `src/bin/bot.rs`.
+    pub entry: PathBuf,
+    /// The library's crate name, as the entry writes it in paths.
+    pub crate_name: String,
+    pub shrink: bool,
+}
+
+#[derive(Debug)]
+pub struct Bundle {
+    pub text: String,
+    /// UTF-16 size of each kept module (largest first).
+    pub module_sizes: Vec<(String, usize)>,
+    pub left_out: Vec<String>,
+}
+
+/// Characters as the arena counts them: UTF-16 code units.
+pub fn utf16_len(s: &str) -> usize {
+    s.encode_utf16().count()
+}
+
+/// Identifiers used as a path segment next to `::` in `text`.
+fn path_segments(text: &str) -> BTreeSet<String> {
+    let tokens = tokenize(text).unwrap_or_default();
+    let code: Vec<&lexer::Token> = tokens.iter().filter(|t| !t.is_trivia()).collect();
+    let mut used = BTreeSet::new();
+    for (k, t) in code.iter().enumerate() {
+        if t.kind != Kind::Ident {
+            continue;
+        }
+        let colons = |a: usize, b: usize| {
+            code.get(a).is_some_and(|x| x.is(Kind::Punct, ":"))
+                && code.get(b).is_some_and(|x| x.is(Kind::Punct, ":"))
+        };
+        let before = k >= 2 && colons(k - 2, k - 1);
+        if before || colons(k + 1, k + 2) {
+            used.insert(t.text.to_string());
+        }
+    }
+    used
+}
+
+/// The top-level modules reachable from `roots` (texts), following references between modules.
+fn reachable(modules: &[TopModule], roots: &[&str]) -> BTreeSet<String> {
+    let names: BTreeSet<&str> = modules.iter().map(|m| m.name.as_str()).collect();
+    let mut keep = BTreeSet::new();
+    let mut queue: Vec<String> = roots.iter().flat_map(|r| path_segments(r)).collect();
+    while let Some(name) = queue.pop() {
+        if !names.contains(name.as_str()) || !keep.insert(name.clone()) {
+            continue;
+        }
+        let body = &modules.iter().find(|m| m.name == name).expect("a known module").body;
+        queue.extend(path_segments(body));
+    }
+    keep
+}
+
+/// Moves inner attributes and inner doc comments (`#![…]`, `//!`) out of a root's text: they are
+/// only allowed at the top of the bundle.
+fn split_inner(text: &str) -> (String, String) {
+    let tokens = tokenize(text).unwrap_or_default();
+    let (mut inner, mut rest) = (String::new(), String::new());
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = &tokens[i];
+        if t.kind == Kind::DocComment && (t.text.starts_with("//!") || t.text.starts_with("/*!")) {
+            i += 1;
+            continue;
+        }
+        if t.is(Kind::Punct, "#") && tokens.get(i + 1).is_some_and(|n| n.is(Kind::Punct, "!")) {
+            let mut depth = 0;
+            let mut j = i + 2;
+            while j < tokens.len() {
+                match tokens[j].text {
+                    "[" => depth += 1,
+                    "]" => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            inner.extend(tokens[i..=j.min(tokens.len() - 1)].iter().map(|t| t.text));
+            inner.push('\n');
+            i = j + 1;
+            continue;
+        }
+        rest.push_str(t.text);
+        i += 1;
+    }
+    (inner, rest)
+}
+
+/// Rewrites `crate::` paths to `crate::NAME::` (not `pub(crate)`, not inside literals or comments).
+pub fn reroot_crate_paths(text: &str, name: &str) -> Result<String, String> {
+    let tokens = tokenize(text)?;
+    let mut out = String::with_capacity(text.len() + 256);
+    for (k, t) in tokens.iter().enumerate() {
+        out.push_str(t.text);
+        let next = |d: usize| tokens.get(k + d).is_some_and(|n| n.is(Kind::Punct, ":"));
+        let after_dollar = k > 0 && tokens[k - 1].is(Kind::Punct, "$");
+        if t.is(Kind::Ident, "crate") && next(1) && next(2) && !after_dollar {
+            out.push_str("::");
+            out.push_str(name);
+        }
+    }
+    Ok(out)
+}
+
+/// Builds the bundle.
+pub fn bundle(opts: &Options) -> Result<Bundle, String> {
+    let lib = expand_root(&FileContext::new(&opts.lib, true))?;
+    let entry = expand_file(&FileContext::new(&opts.entry, true), None)?;
+    let (lib_inner, lib_rest) = split_inner(&lib.rest);
+    let (entry_inner, entry_rest) = split_inner(&entry);
+    // The library root's own items (re-exports) are kept, so the modules they name are too.
+    let keep = reachable(&lib.modules, &[&entry_rest, &lib_rest]);
+    let name = &opts.crate_name;
+    let mut text = format!(
+        "// {name} bundled for the CodinGame arena by bundler: do not edit, regenerate.\n{entry_inner}"
+    );
+    text.push_str(&format!("pub mod {name} {{\n{lib_inner}"));
+    text.push_str(&reroot_crate_paths(lib_rest.trim(), name)?);
+    text.push('\n');
+    let mut module_sizes = Vec::new();
+    let mut left_out = Vec::new();
+    for m in &lib.modules {
+        if !keep.contains(&m.name) {
+            left_out.push(m.name.clone());
+            continue;
+        }
+        let body = reroot_crate_paths(m.body.trim_end(), name)?;
+        let mut part = format!("{}mod {} {{\n{body}\n}}\n", m.prefix, m.name);
+        if opts.shrink {
+            part = shrink::shrink(&part)?;
+        }
+        module_sizes.push((m.name.clone(), utf16_len(&part)));
+        text.push_str(&part);
+    }
+    text.push_str("}\n");
+    text.push_str(entry_rest.trim());
+    text.push('\n');
+    if opts.shrink {
+        text = shrink::shrink(&text)?;
+    }
+    module_sizes.sort_by(|a, b| b.1.cmp(&a.1));
+    Ok(Bundle { text, module_sizes, left_out })
+}
+
+/// Compiles `file` with `rustc --edition 2021 -O`; `Ok(None)` when there is no rustc, `Err` with the
+/// compiler's messages (which name the bundle's own lines) when it fails.
+pub fn compile_check(file: &Path, out_binary: &Path) -> Result<Option<std::time::Duration>, String> {
+    let start = std::time::Instant::now();
+    let output = match std::process::Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(out_binary)
+        .arg(file)
+        .output()
+    {
+        Ok(o) => o,
+        Err(_) => return Ok(None),
+    };
+    if output.status.success() {
+        Ok(Some(start.elapsed()))
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}

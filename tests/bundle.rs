@@ -1,0 +1,120 @@
+//! The real bundle: under the arena's size limit, compiles alone, and plays the same moves as the
+//! cargo-built binary in deterministic mode.
+
+#[path = "../bundler/src/lib.rs"]
+#[allow(dead_code)]
+mod bundler;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use uttt::{Board, Move, Rng};
+
+const LIMIT: usize = 100_000;
+
+fn options(shrink: bool) -> bundler::Options {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    bundler::Options {
+        lib: root.join("src/lib.rs"),
+        entry: root.join("src/bin/bot.rs"),
+        crate_name: "uttt".into(),
+        shrink,
+    }
+}
+
+#[test]
+fn the_real_bundle_is_under_the_limit() {
+    let shrunk = bundler::bundle(&options(true)).expect("the crate bundles");
+    let size = bundler::utf16_len(&shrunk.text);
+    assert!(size <= LIMIT, "bundle is {size} UTF-16 units, over {LIMIT}");
+    assert!(shrunk.left_out.contains(&"arena".to_string()), "the arena is not part of the bot");
+}
+
+/// Plays the cargo-built bot against a seeded random opponent, returning the referee's input and the
+/// bot's answers.
+fn record_game(seed: u64, bot_first: bool) -> (String, Vec<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uttt"))
+        .args(["--iterations", "300", "--seed", "5", "--quiet"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut rng = Rng::new(seed);
+    let mut board = Board::new();
+    let (mut transcript, mut answers) = (String::new(), Vec::new());
+    let mut last: Option<Move> = None;
+    if !bot_first {
+        let m = board.random_move(&mut rng).unwrap();
+        board.play(m);
+        last = Some(m);
+    }
+    while !board.is_over() {
+        let mut moves = board.legal_moves().to_vec();
+        for i in (1..moves.len()).rev() {
+            moves.swap(i, rng.below(i as u32 + 1) as usize);
+        }
+        let mut turn = last.map_or("-1 -1\n".to_string(), |m| format!("{m}\n"));
+        turn += &format!("{}\n", moves.len());
+        moves.iter().for_each(|m| turn += &format!("{m}\n"));
+        stdin.write_all(turn.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        transcript += &turn;
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let m = {
+            let mut w = line.split_whitespace().map(|x| x.parse::<i64>().unwrap());
+            Move::from_row_col(w.next().unwrap(), w.next().unwrap()).unwrap()
+        };
+        assert!(board.is_legal(m), "cargo bot played illegal {m}");
+        answers.push(line.trim_end().to_string());
+        board.play(m);
+        if board.is_over() {
+            break;
+        }
+        let reply = board.random_move(&mut rng).unwrap();
+        board.play(reply);
+        last = Some(reply);
+    }
+    drop(stdin);
+    child.wait().unwrap();
+    (transcript, answers)
+}
+
+fn compile_bundle() -> Option<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("uttt-bundle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("uttt.rs");
+    std::fs::write(&src, bundler::bundle(&options(true)).unwrap().text).unwrap();
+    let bin = dir.join("uttt-bundle");
+    match bundler::compile_check(&src, &bin) {
+        Ok(Some(_)) => Some(bin),
+        Ok(None) => None,
+        Err(e) => panic!("the bundle does not compile:\n{e}"),
+    }
+}
+
+#[test]
+fn the_bundle_compiles_and_plays_the_same_moves() {
+    let Some(bin) = compile_bundle() else {
+        eprintln!("rustc not found: skipping the compile check");
+        return;
+    };
+    for (seed, bot_first) in [(1, true), (2, false), (3, true)] {
+        let (transcript, answers) = record_game(seed, bot_first);
+        let mut child = Command::new(&bin)
+            .args(["--iterations", "300", "--seed", "5", "--quiet"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(transcript.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let bundle_answers: Vec<String> =
+            String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+        assert_eq!(bundle_answers, answers, "game with seed {seed}");
+        assert!(answers.len() > 10);
+    }
+    std::fs::remove_dir_all(bin.parent().unwrap()).ok();
+}
