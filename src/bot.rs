@@ -137,6 +137,12 @@ impl Bot {
         Some(choice)
     }
 
+    /// Makes `mv` (played from `before`) our last move instead of the one we chose: replays of a given line.
+    pub fn replace_own_move(&mut self, before: &Board, mv: Move) {
+        self.board = *before;
+        self.board.play(mv);
+    }
+
     /// Starts a new turn's clock-based limits.
     pub fn limits(&self, start: Instant, first_ms: u64, later_ms: u64, iterations: Option<u64>) -> Limits {
         match iterations {

@@ -12,6 +12,7 @@ pub mod mcts;
 pub mod moves;
 pub mod perft;
 pub mod policy;
+pub mod profile;
 pub mod protocol;
 pub mod rng;
 

@@ -11,6 +11,8 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
        uttt tournament P1 P2 ... [--games N]   round robin with a ratings table
        uttt show LOG GAME              replay a logged game on the terminal
        uttt play [OPPONENT] [--second] play against a bot in the terminal
+       uttt profile [--moves \"r c ...\"] [--csv FILE] [--svg FILE] [bot options]
+                                       per-move time budget table of a self-play game
 players: a shell command (a bot speaking the arena protocol) or builtin:NAME[:opts]";
 
 fn main() -> ExitCode {
@@ -24,6 +26,7 @@ fn main() -> ExitCode {
         Some("tournament") => report(uttt::arena::tournament(rest)),
         Some("show") => report(uttt::arena::show(rest)),
         Some("play") => report(uttt::arena::human::main(rest)),
+        Some("profile") => report(uttt::profile::main(rest)),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             0

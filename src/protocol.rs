@@ -116,6 +116,8 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, log: &mut impl Write
             warn(log, "blank line ignored");
             continue;
         }
+        // A lone number where the opponent's move belongs: that line was lost, this is the count.
+        let count_first = parse_pair(&first).is_err() && parse_count(&first).is_ok();
         let opponent = match parse_pair(&first) {
             Ok((-1, -1)) => None,
             Ok((r, c)) => match Move::from_row_col(r, c) {
@@ -125,6 +127,13 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, log: &mut impl Write
                     None
                 }
             },
+            Err(_) if count_first => {
+                warn(
+                    log,
+                    &format!("{first:?} is not a move but a count: the opponent's move line is missing"),
+                );
+                None
+            }
             Err(e) => {
                 warn(log, &format!("opponent line: {e}: ignored"));
                 None
@@ -133,7 +142,12 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, log: &mut impl Write
         if let Some(w) = bot.opponent_moved(opponent) {
             warn(log, &w);
         }
-        let Some(count_line) = read_line(&mut input, &mut buf) else { return };
+        let count_line = if count_first {
+            first.clone()
+        } else {
+            let Some(line) = read_line(&mut input, &mut buf) else { return };
+            line
+        };
         // A usable list of actions, when the count and every line of it could be read.
         let actions = match parse_count(&count_line) {
             Ok(n) => {

@@ -72,7 +72,7 @@ impl Agent for SearchAgent {
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, minimax[:depth=N][:timed], expectimax[:depth=N], mcts[:iters=N], bot[:iters=N][:nopolicy][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:rollout=uniform|heuristic|gamewins|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, minimax[:depth=N][:timed], expectimax[:depth=N], mcts[:iters=N], bot[:iters=N][:nopolicy][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
 /// Builds an agent from a spec like `minimax:depth=4`; `seed` makes it repeatable.
 pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
@@ -95,7 +95,10 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
                 params.rollout = match v {
                     "uniform" => RolloutPolicy::UNIFORM,
                     "heuristic" => RolloutPolicy::HEURISTIC,
-                    "gamewins" => RolloutPolicy { take_game_wins: true, ..RolloutPolicy::UNIFORM },
+                    "gamewins" => RolloutPolicy::GAME_WINS,
+                    "gamewins+danger" => {
+                        RolloutPolicy { avoid_losing_sends: true, ..RolloutPolicy::GAME_WINS }
+                    }
                     "nodanger" => RolloutPolicy { avoid_losing_sends: false, ..RolloutPolicy::HEURISTIC },
                     "noboardwins" => RolloutPolicy { take_board_wins: false, ..RolloutPolicy::HEURISTIC },
                     _ => return Err(format!("unknown rollout {v:?} in {spec:?}")),

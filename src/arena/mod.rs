@@ -344,7 +344,8 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         }
     }
     let (text, json_text) = summary(&result, &la, &lb);
-    println!("{}", if json { json_text } else { text });
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = writeln!(std::io::stdout(), "{}", if json { json_text } else { text });
     Ok(0)
 }
 

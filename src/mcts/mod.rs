@@ -22,6 +22,19 @@ use tree::Tree;
 /// Default arena size: 2 × 5M nodes × 20 bytes = 200 MB reserved, touched only as used.
 pub const DEFAULT_NODES: usize = 5_000_000;
 
+/// Per small board, the cells where the side to move wins the game at once by a big-board line.
+fn game_winning_moves(board: &Board) -> [u16; 9] {
+    let me = board.side_to_move();
+    let mut cells = [0u16; 9];
+    let mut boards = rollout::game_winning_boards(board, true) & board.playable_boards();
+    while boards != 0 {
+        let b = boards.trailing_zeros() as usize;
+        boards &= boards - 1;
+        cells[b] = crate::board::completing_cells(board.marks(me, b), board.free_cells(b));
+    }
+    cells
+}
+
 /// What a search found, for the move and for the stderr log.
 #[derive(Clone, Debug)]
 pub struct SearchReport {
@@ -196,7 +209,18 @@ impl Search {
             (Some(policy), true) => policy.priors(board, &moves, &mut priors[..moves.len()]),
             _ => priors[..moves.len()].fill(1.0 / moves.len() as f32),
         }
-        self.tree.expand(node, moves.iter().zip(priors).map(|(&m, p)| Node::new(m, p)))
+        // Moves that win the game at once are proven wins from birth: the solver then needs no visit to them.
+        let winning = if self.params.solver { game_winning_moves(board) } else { [0; 9] };
+        self.tree.expand(
+            node,
+            moves.iter().zip(priors).map(|(&m, p)| {
+                let mut child = Node::new(m, p);
+                if winning[m.board()] & (1 << m.cell()) != 0 {
+                    child.proof = Proof::Win;
+                }
+                child
+            }),
+        )
     }
 
     /// The child to descend into: a proven win at once, else the best UCT/PUCT score, skipping proven losses.
@@ -290,6 +314,8 @@ impl Search {
     fn best_child(&self, node: usize) -> Option<usize> {
         let first = self.tree.get(node).first_child as usize;
         let rank = |c: &Node| match c.proof {
+            // A terminal win (never expanded) ends the game now: prefer it to longer proven wins.
+            Proof::Win if !c.is_expanded() => (4, c.visits),
             Proof::Win => (3, c.visits),
             Proof::Loss => (0, c.visits),
             _ => (1, c.visits),
@@ -323,5 +349,168 @@ impl Search {
             proof: best.proof,
             principal_variation,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random positions where the side to move has a game-winning move.
+    fn positions_with_a_win_in_one(count: usize) -> Vec<(Board, Vec<Move>)> {
+        let mut rng = Rng::new(21);
+        let mut found = Vec::new();
+        while found.len() < count {
+            let mut b = Board::new();
+            while !b.is_over() {
+                let me = b.side_to_move();
+                let wins: Vec<Move> = b
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let mut n = b;
+                        n.play(m);
+                        n.status() == Status::Won(me)
+                    })
+                    .collect();
+                if !wins.is_empty() {
+                    found.push((b, wins));
+                    break;
+                }
+                b.play(b.random_move(&mut rng).unwrap());
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_solver_finds_a_win_in_one_and_proves_it() {
+        for (board, wins) in positions_with_a_win_in_one(10) {
+            let mut s = Search::new(Params::BOT, 100_000, 1);
+            let r = s.search(&board, None, Limits::iterations(3000));
+            assert!(
+                wins.contains(&r.best),
+                "missed a winning move: {r:?} wins {wins:?} board {board:?} {}",
+                board.to_text()
+            );
+            assert_eq!(r.proof, Proof::Win);
+        }
+    }
+
+    #[test]
+    fn a_win_in_two_is_found() {
+        // Positions where the opponent's every reply allows a game-winning move: after one of our moves.
+        let mut rng = Rng::new(5);
+        let mut checked = 0;
+        'games: for _ in 0..3000 {
+            let mut b = Board::new();
+            while !b.is_over() {
+                let me = b.side_to_move();
+                // A move after which every reply leaves us a win in one, and which does not itself win.
+                let forcing = b.legal_moves().iter().copied().find(|&m| {
+                    let mut n = b;
+                    n.play(m);
+                    !n.is_over()
+                        && n.legal_moves().iter().all(|&reply| {
+                            let mut k = n;
+                            k.play(reply);
+                            k.status() == Status::Won(me)
+                                || k.legal_moves().iter().any(|&w| {
+                                    let mut z = k;
+                                    z.play(w);
+                                    z.status() == Status::Won(me)
+                                })
+                        })
+                });
+                let immediate = b.legal_moves().iter().any(|&m| {
+                    let mut n = b;
+                    n.play(m);
+                    n.status() == Status::Won(me)
+                });
+                if let (Some(_), false) = (forcing, immediate) {
+                    let mut s = Search::new(Params::BOT, 200_000, 3);
+                    let r = s.search(&b, None, Limits::iterations(20_000));
+                    assert_eq!(r.proof, Proof::Win, "a forced win in two was not proven");
+                    checked += 1;
+                    if checked == 3 {
+                        break 'games;
+                    }
+                    continue 'games;
+                }
+                b.play(b.random_move(&mut rng).unwrap());
+            }
+        }
+        assert_eq!(checked, 3, "found too few positions to test");
+    }
+
+    #[test]
+    fn a_proven_loss_is_avoided() {
+        // From positions where one move hands the opponent a win in one and another does not,
+        // the search never picks a move that lets the opponent win at once.
+        let mut rng = Rng::new(8);
+        let mut checked = 0;
+        while checked < 8 {
+            let mut b = Board::new();
+            while !b.is_over() {
+                let losing: Vec<Move> = b
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let mut n = b;
+                        n.play(m);
+                        let them = n.side_to_move();
+                        !n.is_over()
+                            && n.legal_moves().iter().any(|&w| {
+                                let mut z = n;
+                                z.play(w);
+                                z.status() == Status::Won(them)
+                            })
+                    })
+                    .collect();
+                if !losing.is_empty() && losing.len() < b.count_moves() as usize {
+                    let mut s = Search::new(Params::BOT, 200_000, 2);
+                    let r = s.search(&b, None, Limits::iterations(5000));
+                    assert!(
+                        !losing.contains(&r.best),
+                        "played into a loss: {r:?} losing {losing:?}\n{}",
+                        b.to_text()
+                    );
+                    checked += 1;
+                    break;
+                }
+                b.play(b.random_move(&mut rng).unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn a_full_arena_degrades_gracefully() {
+        let mut s = Search::new(Params::BOT, 40, 1);
+        let mut b = Board::new();
+        b.play(Move::new(4, 4));
+        let r = s.search(&b, None, Limits::iterations(5000));
+        assert!(b.is_legal(r.best));
+        assert!(r.nodes_used <= 40);
+        assert_eq!(r.iterations, 5000);
+        // And the next search from a grandchild still works.
+        let mut c = b;
+        c.play(r.best);
+        c.play(c.legal_moves()[0]);
+        let r2 = s.search(&c, None, Limits::iterations(1000));
+        assert!(c.is_legal(r2.best));
+    }
+
+    #[test]
+    fn tree_reuse_keeps_the_subtree_of_the_position_reached() {
+        let mut s = Search::new(Params::BOT, 500_000, 4);
+        let b = Board::from_moves(&[Move::new(4, 4)]).unwrap();
+        let r = s.search(&b, None, Limits::iterations(4000));
+        let mut c = b;
+        c.play(r.best);
+        c.play(r.principal_variation.get(1).copied().unwrap_or(c.legal_moves()[0]));
+        let r2 = s.search(&c, None, Limits::iterations(10));
+        assert!(r2.nodes_reused > 1, "nothing reused");
     }
 }

@@ -14,8 +14,12 @@ pub struct RolloutPolicy {
 impl RolloutPolicy {
     pub const UNIFORM: RolloutPolicy =
         RolloutPolicy { take_game_wins: false, take_board_wins: false, avoid_losing_sends: false };
+    /// Every tactic on (measured weaker than `GAME_WINS`: kept for comparison, see README).
     pub const HEURISTIC: RolloutPolicy =
         RolloutPolicy { take_game_wins: true, take_board_wins: true, avoid_losing_sends: true };
+    /// Uniform moves except that a game-winning move is always taken: the bot's rollouts.
+    pub const GAME_WINS: RolloutPolicy =
+        RolloutPolicy { take_game_wins: true, take_board_wins: false, avoid_losing_sends: false };
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -41,7 +45,7 @@ impl Params {
         exploration: 0.9,
         first_play_urgency: 1.1,
         prior_weight: 0.0,
-        rollout: RolloutPolicy::HEURISTIC,
+        rollout: RolloutPolicy::GAME_WINS,
         solver: true,
         reuse_tree: true,
         early_stop: true,

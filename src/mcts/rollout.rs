@@ -52,6 +52,9 @@ pub fn pick(board: &Board, policy: RolloutPolicy, rng: &mut Rng) -> Option<Move>
             return Some(Move::new(b, cells.trailing_zeros() as usize));
         }
     }
+    if !policy.take_board_wins && !policy.avoid_losing_sends {
+        return board.random_move(rng);
+    }
     // Boards the opponent could win the game from, if sent there (or given a free choice).
     let danger = if policy.avoid_losing_sends { game_winning_boards(board, false) } else { 0 };
     let closed = board.closed_boards();

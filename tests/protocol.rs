@@ -1,0 +1,152 @@
+//! The bot through the real protocol: whole games against built-in agents, and hostile input.
+
+use proptest::prelude::*;
+use std::time::Duration;
+use uttt::arena::player::PlayerSpec;
+use uttt::arena::referee::TimeControl;
+use uttt::arena::run_match;
+use uttt::protocol::{run, BotOptions};
+
+fn bot_command(extra: &str) -> PlayerSpec {
+    PlayerSpec::Command(format!("'{}' --quiet {extra}", env!("CARGO_BIN_EXE_uttt")))
+}
+
+#[test]
+fn the_bot_binary_plays_whole_games_as_either_colour() {
+    // Generous limits: this checks the protocol, not speed (CI machines are shared and noisy).
+    let tc = TimeControl {
+        first_turn: Duration::from_secs(5),
+        later_turns: Duration::from_secs(2),
+        grace: Duration::ZERO,
+    };
+    for opponent in ["builtin:random", "builtin:greedy"] {
+        let r = run_match(
+            &bot_command("--iterations 400"),
+            &PlayerSpec::Builtin(opponent[8..].into()),
+            4,
+            2,
+            tc,
+            3,
+            None,
+            |_| {},
+        );
+        assert_eq!(r.games.len(), 4);
+        assert!(r.faults(true).is_empty(), "bot faults against {opponent}: {:?}", r.faults(true));
+        assert!(r.games.iter().any(|g| !g.a_is_x), "the bot also played second");
+        assert!(r.wdl().wins >= 3, "the bot should beat {opponent}: {:?}", r.wdl());
+    }
+}
+
+#[test]
+fn the_referee_reports_a_broken_bot() {
+    let tc = TimeControl {
+        first_turn: Duration::from_millis(500),
+        later_turns: Duration::from_millis(300),
+        grace: Duration::ZERO,
+    };
+    let cases = [
+        ("echo garbage; sleep 1", "malformed"),
+        ("read a; read n; echo 9 9; sleep 1", "malformed"),
+        ("read a; read n; echo 0 0; read x; read y; echo 0 0; sleep 1", "illegal"),
+        ("sleep 2", "timeout"),
+        ("exit 3", "crash"),
+    ];
+    for (script, kind) in cases {
+        let broken = PlayerSpec::Command(script.to_string());
+        let r = run_match(&broken, &PlayerSpec::Builtin("random".into()), 2, 2, tc, 1, None, |_| {});
+        let faults = r.faults(true);
+        assert_eq!(r.games.len(), 2, "{script}: the other games still ran");
+        assert!(!faults.is_empty() && faults.iter().all(|(k, _)| *k == kind), "{script}: {faults:?}");
+        assert_eq!(r.wdl().losses, 2);
+    }
+}
+
+fn quick_options() -> BotOptions {
+    BotOptions { iterations: Some(20), nodes: 20_000, quiet: false, ..BotOptions::default() }
+}
+
+/// Runs the referee loop on `input`; returns stdout. Panics propagate and fail the test.
+fn drive(input: &[u8]) -> String {
+    let mut out = Vec::new();
+    let mut log = Vec::new();
+    run(input, &mut out, &mut log, &quick_options());
+    String::from_utf8(out).expect("stdout is text")
+}
+
+/// One turn of plausible-but-hostile input: any of its parts may be wrong.
+fn turn_strategy() -> impl Strategy<Value = (String, Vec<(i64, i64)>, bool)> {
+    let coord = prop_oneof![4 => 0i64..9, 1 => -3i64..12];
+    let opponent = prop_oneof![
+        3 => (coord.clone(), coord.clone()).prop_map(|(r, c)| format!("{r} {c}")),
+        1 => Just("-1 -1".to_string()),
+        1 => "[ -~]{0,12}",
+        1 => (0i64..9, 0i64..9).prop_map(|(r, c)| format!("  {r}   {c} \r")),
+    ];
+    let actions = proptest::collection::vec((coord.clone(), coord), 0..12);
+    (opponent, actions, any::<bool>())
+}
+
+fn is_move_line(line: &str) -> bool {
+    let w: Vec<&str> = line.split(' ').collect();
+    w.len() == 2
+        && w.iter().all(|x| x.len() == 1 && x.as_bytes()[0].is_ascii_digit() && x.as_bytes()[0] <= b'8')
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_bytes_never_crash_the_loop(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let out = drive(&bytes);
+        prop_assert!(out.lines().all(is_move_line), "stdout: {out:?}");
+    }
+
+    #[test]
+    fn hostile_turns_get_moves_from_the_list(turns in proptest::collection::vec(turn_strategy(), 1..6), cut in any::<prop::sample::Index>()) {
+        let mut input = String::new();
+        for (opponent, actions, wrong_count) in &turns {
+            input += opponent;
+            input += "\n";
+            let count = if *wrong_count { actions.len() + 1 } else { actions.len() };
+            input += &format!("{count}\n");
+            for (r, c) in actions {
+                input += &format!("{r} {c}\n");
+            }
+        }
+        // Whole input: every answer is a `row col` line.
+        let out = drive(input.as_bytes());
+        prop_assert!(out.lines().all(is_move_line), "stdout: {out:?}");
+        // The first turn, when well-formed, is answered from its own list.
+        let (opponent, actions, wrong) = &turns[0];
+        let opponent_is_pair = opponent.split_whitespace().filter(|w| w.parse::<i64>().is_ok()).count() == 2
+            && opponent.split_whitespace().count() == 2;
+        let valid: Vec<String> = actions.iter().filter(|(r, c)| (0..9).contains(r) && (0..9).contains(c)).map(|(r, c)| format!("{r} {c}")).collect();
+        if opponent_is_pair && !wrong && !valid.is_empty() && turns.len() == 1 {
+            let first = out.lines().next();
+            prop_assert!(first.is_some_and(|l| valid.iter().any(|v| v == l)), "answer {first:?} not in {valid:?}");
+        }
+        // End of input at any byte: still no crash, still only moves.
+        let cut_at = cut.index(input.len() + 1);
+        let out = drive(&input.as_bytes()[..cut_at]);
+        prop_assert!(out.lines().all(is_move_line));
+    }
+}
+
+#[test]
+fn deterministic_mode_repeats_itself() {
+    let input = "-1 -1\n81\n".to_string()
+        + &(0..81).map(|i| format!("{} {}\n", i / 9, i % 9)).collect::<String>()
+        + "3 3\n9\n"
+        + &(0..9).map(|i| format!("{} {}\n", i / 3, i % 3)).collect::<String>();
+    let options =
+        BotOptions { iterations: Some(500), seed: 9, quiet: true, nodes: 100_000, ..BotOptions::default() };
+    let go = || {
+        let mut out = Vec::new();
+        run(input.as_bytes(), &mut out, &mut Vec::new(), &options);
+        String::from_utf8(out).unwrap()
+    };
+    let first = go();
+    assert_eq!(first.lines().count(), 2, "{first:?}");
+    assert_eq!(first.lines().next(), Some("4 4"), "the opening is the centre");
+    assert_eq!(first, go());
+}
