@@ -378,12 +378,20 @@ impl Board {
         }
     }
 
+    /// Plays a uniformly random legal move; false (and nothing played) when the game is over.
+    #[inline]
+    pub fn play_random(&mut self, rng: &mut Rng) -> bool {
+        if self.result != 0 {
+            return false;
+        }
+        let (b, c) = self.random_board_cell(rng);
+        self.play_at(b, c);
+        true
+    }
+
     /// Plays uniformly random moves to the end; returns the final status.
     pub fn random_playout(mut self, rng: &mut Rng) -> Status {
-        while self.result == 0 {
-            let (b, c) = self.random_board_cell(rng);
-            self.play_at(b, c);
-        }
+        while self.play_random(rng) {}
         self.status()
     }
 

@@ -7,6 +7,9 @@ use crate::moves::Move;
 use crate::rng::Rng;
 use std::time::Instant;
 
+/// Time kept back from the search for building the report and writing the answer.
+const ANSWER_RESERVE: std::time::Duration = std::time::Duration::from_millis(1);
+
 pub struct Bot {
     search: Search,
     board: Board,
@@ -149,7 +152,9 @@ impl Bot {
             Some(n) => Limits::iterations(n),
             None => {
                 let ms = if self.turn == 0 { first_ms } else { later_ms };
-                Limits::time(start, std::time::Duration::from_millis(ms))
+                // The search stops a little early: the report and the answer's write come after it.
+                let budget = std::time::Duration::from_millis(ms).saturating_sub(ANSWER_RESERVE);
+                Limits::time(start, budget)
             }
         }
     }

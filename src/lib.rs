@@ -15,6 +15,7 @@ pub mod policy;
 pub mod profile;
 pub mod protocol;
 pub mod rng;
+pub mod train;
 
 pub use board::{Board, Player, Status};
 pub use moves::{Move, MoveList};

@@ -13,6 +13,8 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
        uttt play [OPPONENT] [--second] play against a bot in the terminal
        uttt profile [--moves \"r c ...\"] [--csv FILE] [--svg FILE] [bot options]
                                        per-move time budget table of a self-play game
+       uttt regenerate-weights [--seed S] [--games N] [--iterations K] [--epochs E]
+                                       self-play, train and rewrite weights/ (also: selfplay, train)
 players: a shell command (a bot speaking the arena protocol) or builtin:NAME[:opts]";
 
 fn main() -> ExitCode {
@@ -27,6 +29,9 @@ fn main() -> ExitCode {
         Some("show") => report(uttt::arena::show(rest)),
         Some("play") => report(uttt::arena::human::main(rest)),
         Some("profile") => report(uttt::profile::main(rest)),
+        Some("selfplay") => report(uttt::train::selfplay_main(rest)),
+        Some("train") => report(uttt::train::train_main(rest)),
+        Some("regenerate-weights") => report(uttt::train::regenerate_main(rest)),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             0

@@ -7,6 +7,7 @@ use crate::bot::{Bot, Choice};
 use crate::cli::Args;
 use crate::mcts::{Params, Search, DEFAULT_NODES};
 use crate::moves::Move;
+use crate::policy::Policy;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -59,8 +60,14 @@ impl BotOptions {
 
     /// The bot these options describe.
     pub fn build(&self) -> Bot {
-        let params = if self.use_policy { self.params } else { Params { prior_weight: 0.0, ..self.params } };
-        Bot::with_search(Search::new(params, self.nodes, self.seed), self.seed)
+        let mut search = Search::new(self.params, self.nodes, self.seed);
+        if self.use_policy && self.params.prior_weight > 0.0 {
+            match Policy::embedded() {
+                Ok(policy) => search = search.with_policy(policy),
+                Err(e) => eprintln!("uttt: embedded policy weights unusable ({e}): searching without them"),
+            }
+        }
+        Bot::with_search(search, self.seed)
     }
 }
 

@@ -72,7 +72,7 @@ impl Agent for SearchAgent {
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, minimax[:depth=N][:timed], expectimax[:depth=N], mcts[:iters=N], bot[:iters=N][:nopolicy][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, minimax[:depth=N][:timed], expectimax[:depth=N], mcts[:iters=N], bot[:iters=N][:nopolicy][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
 /// Builds an agent from a spec like `minimax:depth=4`; `seed` makes it repeatable.
 pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
@@ -86,6 +86,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     for opt in parts {
         match opt.split_once('=') {
             Some(("c", v)) => params.exploration = v.parse().map_err(|_| format!("bad c in {spec:?}"))?,
+            Some(("pw", v)) => params.prior_weight = v.parse().map_err(|_| format!("bad pw in {spec:?}"))?,
             Some(("fpu", v)) => {
                 params.first_play_urgency = v.parse().map_err(|_| format!("bad fpu in {spec:?}"))?
             }

@@ -47,6 +47,8 @@ pub struct SearchReport {
     pub best_value: f32,
     pub proof: Proof,
     pub principal_variation: Vec<Move>,
+    /// Visits of each root move: the training target of the learned policy.
+    pub root_visits: Vec<(Move, u32)>,
 }
 
 pub struct Search {
@@ -348,6 +350,7 @@ impl Search {
             best_value: best.mean(),
             proof: best.proof,
             principal_variation,
+            root_visits: self.tree.children(0).iter().map(|c| (c.mv, c.visits)).collect(),
         }
     }
 }

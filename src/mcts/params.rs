@@ -42,7 +42,7 @@ pub struct Params {
 impl Params {
     /// The bot's settings.
     pub const BOT: Params = Params {
-        exploration: 0.9,
+        exploration: 0.6,
         first_play_urgency: 1.1,
         prior_weight: 0.0,
         rollout: RolloutPolicy::GAME_WINS,

@@ -10,6 +10,16 @@ pub fn rollout(mut board: Board, policy: RolloutPolicy, rng: &mut Rng) -> Status
     if policy == RolloutPolicy::UNIFORM {
         return board.random_playout(rng);
     }
+    if policy == RolloutPolicy::GAME_WINS {
+        // The bot's rollouts, on the fast path: a game-winning move when there is one, else uniform.
+        loop {
+            if let Some(m) = game_winning_move(&board) {
+                board.play(m);
+            } else if !board.play_random(rng) {
+                return board.status();
+            }
+        }
+    }
     while let Some(m) = pick(&board, policy, rng) {
         board.play(m);
     }
@@ -35,6 +45,21 @@ pub fn game_winning_boards(board: &Board, mover_is_side_to_move: bool) -> u16 {
     result
 }
 
+/// A move that wins the game at once for the side to move, if any.
+#[inline]
+pub fn game_winning_move(board: &Board) -> Option<Move> {
+    if board.is_over() {
+        return None;
+    }
+    let winning = game_winning_boards(board, true) & board.playable_boards();
+    if winning == 0 {
+        return None;
+    }
+    let b = winning.trailing_zeros() as usize;
+    let cells = completing_cells(board.marks(board.side_to_move(), b), board.free_cells(b));
+    Some(Move::new(b, cells.trailing_zeros() as usize))
+}
+
 /// One rollout move, or `None` when the game is over.
 #[inline]
 pub fn pick(board: &Board, policy: RolloutPolicy, rng: &mut Rng) -> Option<Move> {
@@ -45,11 +70,8 @@ pub fn pick(board: &Board, policy: RolloutPolicy, rng: &mut Rng) -> Option<Move>
     let playable = board.playable_boards();
     // Tactics 1: a move that wins the game at once.
     if policy.take_game_wins {
-        let winning = game_winning_boards(board, true) & playable;
-        if winning != 0 {
-            let b = winning.trailing_zeros() as usize;
-            let cells = completing_cells(board.marks(me, b), board.free_cells(b));
-            return Some(Move::new(b, cells.trailing_zeros() as usize));
+        if let Some(m) = game_winning_move(board) {
+            return Some(m);
         }
     }
     if !policy.take_board_wins && !policy.avoid_losing_sends {

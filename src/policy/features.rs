@@ -1,0 +1,122 @@
+//! Move features of the learned policy: a few small groups of indicator features, each move's logit
+//! being the sum of the weights of its active features.
+
+use crate::board::{completing_cells, popcount9, Board, FULL, LINES};
+use crate::moves::Move;
+
+// Feature index layout: [cell 9][local lines 9][target 11][board win × big lines 10][send × their big lines 10][game win 1]
+const CELL: usize = 0;
+const LOCAL: usize = CELL + 9;
+const TARGET: usize = LOCAL + 9;
+const BOARD_WIN: usize = TARGET + 11;
+const SEND_BIG: usize = BOARD_WIN + 10;
+const GAME_WIN: usize = SEND_BIG + 10;
+/// Number of weights of the policy.
+pub const FEATURE_COUNT: usize = GAME_WIN + 1;
+
+/// At most this many features are active for one move.
+pub const MAX_ACTIVE: usize = 10;
+
+/// Lines of a 3×3 grid through each cell.
+const LINES_THROUGH: [[u16; 4]; 9] = {
+    let mut t = [[0u16; 4]; 9];
+    let mut c = 0;
+    while c < 9 {
+        let (mut k, mut l) = (0, 0);
+        while l < 8 {
+            if LINES[l] & (1 << c) != 0 {
+                t[c][k] = LINES[l];
+                k += 1;
+            }
+            l += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Open big-board lines through board `b` for a player who has won `own` and whose opponent has won `theirs`.
+fn open_big_lines(b: usize, theirs: u16, closed_drawn: u16) -> usize {
+    LINES_THROUGH[b].iter().filter(|&&l| l != 0 && l & (theirs | closed_drawn) == 0).count()
+}
+
+/// The active features of move `m` on `board` (side to move's view), written into `out`; returns how many.
+pub fn active_features(board: &Board, m: Move, out: &mut [u16; MAX_ACTIVE]) -> usize {
+    let me = board.side_to_move();
+    let (b, c) = (m.board(), m.cell());
+    let mine = board.marks(me, b);
+    let theirs = board.marks(me.other(), b);
+    let (won_mine, won_theirs) = (board.won_boards(me), board.won_boards(me.other()));
+    let drawn = board.closed_boards() & !(won_mine | won_theirs);
+    let mut n = 0;
+    let mut push = |f: usize| {
+        out[n] = f as u16;
+        n += 1;
+    };
+    push(CELL + c);
+    // The lines through the cell, by how many of their two other cells each player holds (summed).
+    let mut counts = [0u8; 9];
+    for &line in LINES_THROUGH[c].iter().filter(|&&l| l != 0) {
+        let others = line & !(1 << c);
+        let state = popcount9(mine & others).min(2) as usize * 3 + popcount9(theirs & others).min(2) as usize;
+        counts[state] += 1;
+    }
+    // Each state present counts once (at most four: a cell lies on two to four lines).
+    for (state, &k) in counts.iter().enumerate() {
+        if k > 0 {
+            push(LOCAL + state);
+        }
+    }
+    let wins_board = completing_cells(mine, FULL & !(mine | theirs)) & (1 << c) != 0;
+    let won_after = if wins_board { won_mine | (1 << b) } else { won_mine };
+    let full_after = (mine | theirs | (1 << c)) == FULL;
+    let closed_after = board.closed_boards() | if wins_board || full_after { 1 << b } else { 0 };
+    if wins_board && crate::board::has_line(won_after) {
+        push(GAME_WIN);
+    }
+    let my_lines = open_big_lines(b, won_theirs, drawn);
+    push(BOARD_WIN + if wins_board { 5 } else { 0 } + my_lines);
+    // Where the opponent is sent.
+    let t = c;
+    if closed_after & (1 << t) != 0 {
+        push(TARGET + 10); // a free choice for the opponent
+        push(SEND_BIG + 9);
+    } else {
+        let free_t =
+            !(board.marks(me, t) | board.marks(me.other(), t) | if t == b { 1 << c } else { 0 }) & FULL;
+        let (mine_t, theirs_t) =
+            (board.marks(me, t) | if t == b { 1 << c } else { 0 }, board.marks(me.other(), t));
+        let their_threats = popcount9(completing_cells(theirs_t, free_t)).min(2) as usize;
+        let my_threats = popcount9(completing_cells(mine_t, free_t)).min(2) as usize;
+        push(TARGET + their_threats * 3 + my_threats);
+        let their_lines = open_big_lines(t, won_after, drawn).min(4);
+        push(SEND_BIG + if their_threats > 0 { 5 } else { 0 } + their_lines.min(4));
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn features_are_in_range_for_random_positions() {
+        let mut rng = Rng::new(1);
+        let mut seen = [false; FEATURE_COUNT];
+        for _ in 0..300 {
+            let mut b = Board::new();
+            while let Some(m) = b.random_move(&mut rng) {
+                let mut f = [0u16; MAX_ACTIVE];
+                let n = active_features(&b, m, &mut f);
+                assert!((3..=MAX_ACTIVE).contains(&n));
+                for &i in &f[..n] {
+                    seen[i as usize] = true;
+                }
+                b.play(m);
+            }
+        }
+        assert!(seen[GAME_WIN] && seen[TARGET + 10]);
+        assert!(seen.iter().filter(|&&s| s).count() > FEATURE_COUNT * 2 / 3);
+    }
+}

@@ -1,0 +1,144 @@
+//! Self-play positions: the game so far, the search's visit counts per move, and the final result.
+
+use crate::board::{Board, Status};
+use crate::mcts::{Limits, Params, Search};
+use crate::moves::Move;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    pub history: Vec<Move>,
+    pub visits: Vec<(Move, u32)>,
+    /// Final result for the side to move: 1 win, 0 draw, -1 loss.
+    pub result: i8,
+}
+
+impl Record {
+    pub fn board(&self) -> Result<Board, String> {
+        Board::from_moves(&self.history).map_err(|i| format!("record has an illegal move at {i}"))
+    }
+}
+
+/// Plays `games` self-play games at `iterations` per move on `jobs` threads.
+pub fn generate(games: usize, iterations: u64, jobs: usize, seed: u64, progress: bool) -> Vec<Record> {
+    let next = Arc::new(AtomicUsize::new(0));
+    let (tx, rx) = mpsc::channel();
+    for _ in 0..jobs.max(1) {
+        let (next, tx) = (next.clone(), tx.clone());
+        std::thread::spawn(move || loop {
+            let g = next.fetch_add(1, Ordering::SeqCst);
+            if g >= games {
+                break;
+            }
+            if tx.send(play_one(iterations, seed.wrapping_mul(1000).wrapping_add(g as u64))).is_err() {
+                break;
+            }
+        });
+    }
+    drop(tx);
+    let mut all = Vec::new();
+    for (done, records) in rx.into_iter().enumerate() {
+        all.extend(records);
+        if progress {
+            eprint!("\rself-play: {}/{games} games, {} positions   ", done + 1, all.len());
+        }
+    }
+    if progress {
+        eprintln!();
+    }
+    // Threads finish in any order: sort so the data depends on the seed alone.
+    all.sort_by(|a, b| a.history.cmp(&b.history));
+    all
+}
+
+fn play_one(iterations: u64, seed: u64) -> Vec<Record> {
+    let params = Params { early_stop: false, ..Params::BOT };
+    let mut search = Search::new(params, 2_000_000, seed);
+    let mut rng = crate::rng::Rng::new(seed);
+    let mut board = Board::new();
+    let mut history = Vec::new();
+    let mut records = Vec::new();
+    // A few random opening moves give the data variety; they are not recorded.
+    for _ in 0..2 + rng.below(3) {
+        let m = board.random_move(&mut rng).expect("openings do not end games");
+        board.play(m);
+        history.push(m);
+    }
+    while !board.is_over() {
+        let r = search.search(&board, None, Limits::iterations(iterations));
+        records.push(Record { history: history.clone(), visits: r.root_visits.clone(), result: 0 });
+        board.play(r.best);
+        history.push(r.best);
+    }
+    for rec in &mut records {
+        let mover =
+            if rec.history.len() % 2 == 0 { crate::board::Player::X } else { crate::board::Player::O };
+        rec.result = match board.status() {
+            Status::Won(p) if p == mover => 1,
+            Status::Won(_) => -1,
+            _ => 0,
+        };
+    }
+    records
+}
+
+/// Compact binary: per record, history length and moves, child count and (move, visits as u16), result.
+pub fn to_bytes(records: &[Record]) -> Vec<u8> {
+    let mut out = b"UTTTSP1\n".to_vec();
+    for r in records {
+        out.push(r.history.len() as u8);
+        out.extend(r.history.iter().map(|m| m.0));
+        out.push(r.visits.len() as u8);
+        for &(m, v) in &r.visits {
+            out.push(m.0);
+            out.extend((v.min(u16::MAX as u32) as u16).to_le_bytes());
+        }
+        out.push(r.result as u8);
+    }
+    out
+}
+
+pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Record>, String> {
+    let body = bytes.strip_prefix(b"UTTTSP1\n").ok_or("not a self-play data file")?;
+    let mut it = body.iter().copied();
+    let mut next = || it.next().ok_or_else(|| "truncated data file".to_string());
+    let mut records = Vec::new();
+    loop {
+        let n = match next() {
+            Ok(n) => n as usize,
+            Err(_) => break,
+        };
+        let history = (0..n).map(|_| next().map(Move)).collect::<Result<Vec<_>, _>>()?;
+        let k = next()? as usize;
+        let mut visits = Vec::with_capacity(k);
+        for _ in 0..k {
+            let m = Move(next()?);
+            let v = u16::from_le_bytes([next()?, next()?]) as u32;
+            visits.push((m, v));
+        }
+        let result = next()? as i8;
+        records.push(Record { history, visits, result });
+    }
+    Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn self_play_records_round_trip_and_are_consistent() {
+        let records = generate(2, 60, 2, 3, false);
+        assert!(records.len() > 20);
+        for r in &records {
+            let b = r.board().unwrap();
+            let legal = b.legal_moves();
+            assert_eq!(r.visits.len(), legal.len());
+            assert!(r.visits.iter().all(|(m, _)| legal.contains(*m)));
+            assert!((-1..=1).contains(&r.result));
+        }
+        assert_eq!(from_bytes(&to_bytes(&records)).unwrap(), records);
+        assert_eq!(generate(2, 60, 1, 3, false), records, "same seed, same data, whatever the threads");
+    }
+}
