@@ -1,7 +1,8 @@
 //! `uttt bench`: a fixed, deterministic workload whose figures track engine and search speed.
 
 use crate::board::Board;
-use crate::mcts::{Limits, Params, Search, DEFAULT_NODES};
+use crate::mcts::{Limits, Params};
+use crate::protocol::BotOptions;
 use crate::rng::Rng;
 use std::time::{Duration, Instant};
 
@@ -68,13 +69,29 @@ pub fn playout_speed(duration: Duration, seed: u64) -> f64 {
 pub fn mcts_iterations(budget: Duration, runs: usize) -> u64 {
     let mut counts: Vec<u64> = (0..runs)
         .map(|i| {
-            let mut search =
-                Search::new(Params { early_stop: false, ..Params::BOT }, DEFAULT_NODES, i as u64);
+            let params = Params { early_stop: false, ..Params::BOT };
+            let mut search = BotOptions { seed: i as u64, params, ..Default::default() }.build_search();
             search.search(&Board::new(), None, Limits::time(Instant::now(), budget)).iterations
         })
         .collect();
     counts.sort_unstable();
     counts[runs / 2]
+}
+
+/// Time to build the bot as the arena starts it (tree buffers reserved, policy decoded), in ms.
+pub fn startup_ms() -> f64 {
+    let start = Instant::now();
+    let bot = BotOptions::default().build();
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    std::hint::black_box(bot);
+    ms
+}
+
+/// Peak resident memory of this process (Linux `VmHWM`), in kB.
+pub fn peak_rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Runs the whole workload.
@@ -86,6 +103,10 @@ pub fn run_all() -> BenchFigures {
     figures.add("perft8_nps", nodes as f64 / seconds);
     figures.add("playouts_per_sec", playout_speed(Duration::from_secs(2), 1));
     figures.add("mcts_iters_per_100ms", mcts_iterations(Duration::from_millis(100), 5) as f64);
+    figures.add("startup_ms", startup_ms());
+    if let Some(kb) = peak_rss_kb() {
+        figures.add("peak_rss_mb", kb as f64 / 1024.0);
+    }
     figures
 }
 

@@ -326,6 +326,21 @@ impl Board {
         list
     }
 
+    /// The moves after which the side to move has won the game, found by trying each (for tests and
+    /// the slow agents; the search uses masks).
+    pub fn winning_moves(&self) -> Vec<Move> {
+        let me = self.side_to_move();
+        let mut wins = Vec::new();
+        self.for_each_move(|m| {
+            let mut next = *self;
+            next.play(m);
+            if next.status() == Status::Won(me) {
+                wins.push(m);
+            }
+        });
+        wins
+    }
+
     /// The number of legal moves, without listing them.
     #[inline]
     pub fn count_moves(&self) -> u32 {

@@ -60,6 +60,11 @@ impl BotOptions {
 
     /// The bot these options describe.
     pub fn build(&self) -> Bot {
+        Bot::with_search(self.build_search(), self.seed)
+    }
+
+    /// The search these options describe, with the embedded policy when it is used.
+    pub fn build_search(&self) -> Search {
         let mut search = Search::new(self.params, self.nodes, self.seed);
         if self.use_policy && self.params.prior_weight > 0.0 {
             match Policy::embedded() {
@@ -67,7 +72,7 @@ impl BotOptions {
                 Err(e) => eprintln!("uttt: embedded policy weights unusable ({e}): searching without them"),
             }
         }
-        Bot::with_search(search, self.seed)
+        search
     }
 }
 

@@ -94,3 +94,36 @@ proptest! {
         prop_assert_eq!(fast.status(), slow.result.unwrap());
     }
 }
+
+/// Arena games, written to the log format and read back, replay through the reference rules with the
+/// same moves legal and the same result.
+#[test]
+fn arena_games_agree_with_the_reference_rules() {
+    use std::time::Duration;
+    use uttt::arena::player::PlayerSpec;
+    use uttt::arena::referee::TimeControl;
+    use uttt::arena::{game_log_line, moves_from_log_line, run_match};
+    let tc = TimeControl { first_turn: Duration::from_secs(5), later_turns: Duration::from_secs(5), grace: Duration::ZERO };
+    let (a, b) = (PlayerSpec::Builtin("greedy".into()), PlayerSpec::Builtin("reflex".into()));
+    let result = run_match(&a, &b, 40, 2, tc, 17, None, |_| {});
+    assert_eq!(result.games.len(), 40);
+    for g in &result.games {
+        assert!(g.record.fault.is_none());
+        let line = game_log_line(g, "greedy", "reflex");
+        let moves = moves_from_log_line(&line).expect("the log line has moves");
+        assert_eq!(moves, g.record.moves);
+        let mut reference = Reference::new();
+        for m in &moves {
+            assert!(reference.legal().contains(&m.index()), "reference rejects {m}");
+            reference.play(m.index());
+        }
+        let logged = if line.contains("\"result\": \"X\"") {
+            Status::Won(Player::X)
+        } else if line.contains("\"result\": \"O\"") {
+            Status::Won(Player::O)
+        } else {
+            Status::Draw
+        };
+        assert_eq!(reference.result, Some(logged), "{line}");
+    }
+}

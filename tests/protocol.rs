@@ -93,7 +93,8 @@ fn is_move_line(line: &str) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+    // 3000 cases in the default run; `PROPTEST_CASES=100000` for a long fuzzing run.
+    #![proptest_config(ProptestConfig::with_cases(std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(3000)))]
 
     #[test]
     fn random_bytes_never_crash_the_loop(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {

@@ -158,16 +158,7 @@ mod tests {
         while checked < 5 {
             let mut b = Board::new();
             while !b.is_over() {
-                let winning: Vec<Move> = b
-                    .legal_moves()
-                    .iter()
-                    .copied()
-                    .filter(|&m| {
-                        let mut n = b;
-                        n.play(m);
-                        n.status() == crate::board::Status::Won(b.side_to_move())
-                    })
-                    .collect();
+                let winning = b.winning_moves();
                 if !winning.is_empty() {
                     let m = Minimax::new(2, false, 1).choose(&b, None, Instant::now());
                     assert!(winning.contains(&m));

@@ -157,7 +157,7 @@ mod tests {
         ];
         let mut rng = Rng::new(4);
         for spec in specs {
-            for game in 0..6 {
+            for game in 0..20 {
                 let mut a = parse(spec, game).unwrap();
                 a.new_game();
                 let mut board = Board::new();

@@ -366,17 +366,7 @@ mod tests {
         while found.len() < count {
             let mut b = Board::new();
             while !b.is_over() {
-                let me = b.side_to_move();
-                let wins: Vec<Move> = b
-                    .legal_moves()
-                    .iter()
-                    .copied()
-                    .filter(|&m| {
-                        let mut n = b;
-                        n.play(m);
-                        n.status() == Status::Won(me)
-                    })
-                    .collect();
+                let wins = b.winning_moves();
                 if !wins.is_empty() {
                     found.push((b, wins));
                     break;
@@ -463,13 +453,7 @@ mod tests {
                     .filter(|&m| {
                         let mut n = b;
                         n.play(m);
-                        let them = n.side_to_move();
-                        !n.is_over()
-                            && n.legal_moves().iter().any(|&w| {
-                                let mut z = n;
-                                z.play(w);
-                                z.status() == Status::Won(them)
-                            })
+                        !n.winning_moves().is_empty()
                     })
                     .collect();
                 if !losing.is_empty() && losing.len() < b.count_moves() as usize {
