@@ -102,10 +102,14 @@ fn arena_games_agree_with_the_reference_rules() {
     use std::time::Duration;
     use uttt::arena::player::PlayerSpec;
     use uttt::arena::referee::TimeControl;
-    use uttt::arena::{game_log_line, moves_from_log_line, run_match};
-    let tc = TimeControl { first_turn: Duration::from_secs(5), later_turns: Duration::from_secs(5), grace: Duration::ZERO };
+    use uttt::arena::{game_log_line, moves_from_log_line, run_match, MatchConfig};
+    let tc = TimeControl {
+        first_turn: Duration::from_secs(5),
+        later_turns: Duration::from_secs(5),
+        grace: Duration::ZERO,
+    };
     let (a, b) = (PlayerSpec::Builtin("greedy".into()), PlayerSpec::Builtin("reflex".into()));
-    let result = run_match(&a, &b, 40, 2, tc, 17, None, |_| {});
+    let result = run_match(&a, &b, MatchConfig::new(40, 2, tc, 17), |_| {});
     assert_eq!(result.games.len(), 40);
     for g in &result.games {
         assert!(g.record.fault.is_none());

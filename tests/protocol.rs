@@ -4,7 +4,7 @@ use proptest::prelude::*;
 use std::time::Duration;
 use uttt::arena::player::PlayerSpec;
 use uttt::arena::referee::TimeControl;
-use uttt::arena::run_match;
+use uttt::arena::{run_match, MatchConfig};
 use uttt::protocol::{run, BotOptions};
 
 fn bot_command(extra: &str) -> PlayerSpec {
@@ -20,14 +20,11 @@ fn the_bot_binary_plays_whole_games_as_either_colour() {
         grace: Duration::ZERO,
     };
     for opponent in ["builtin:random", "builtin:greedy"] {
+        let opponent_spec = PlayerSpec::parse(opponent);
         let r = run_match(
             &bot_command("--iterations 400"),
-            &PlayerSpec::Builtin(opponent[8..].into()),
-            4,
-            2,
-            tc,
-            3,
-            None,
+            &opponent_spec,
+            MatchConfig::new(4, 2, tc, 3),
             |_| {},
         );
         assert_eq!(r.games.len(), 4);
@@ -53,7 +50,8 @@ fn the_referee_reports_a_broken_bot() {
     ];
     for (script, kind) in cases {
         let broken = PlayerSpec::Command(script.to_string());
-        let r = run_match(&broken, &PlayerSpec::Builtin("random".into()), 2, 2, tc, 1, None, |_| {});
+        let r =
+            run_match(&broken, &PlayerSpec::Builtin("random".into()), MatchConfig::new(2, 2, tc, 1), |_| {});
         let faults = r.faults(true);
         assert_eq!(r.games.len(), 2, "{script}: the other games still ran");
         assert!(!faults.is_empty() && faults.iter().all(|(k, _)| *k == kind), "{script}: {faults:?}");

@@ -165,7 +165,7 @@ pub fn bundle(opts: &Options) -> Result<Bundle, String> {
     if opts.shrink {
         text = shrink::shrink(&text)?;
     }
-    module_sizes.sort_by(|a, b| b.1.cmp(&a.1));
+    module_sizes.sort_by_key(|m| std::cmp::Reverse(m.1));
     Ok(Bundle { text, module_sizes, left_out })
 }
 

@@ -95,18 +95,33 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
-/// Runs `games` games between `a` and `b`, colours alternating, on `jobs` threads.
+/// How a match is run.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchConfig {
+    pub games: usize,
+    /// Games played at once, each on its own thread.
+    pub jobs: usize,
+    pub time_control: TimeControl,
+    pub seed: u64,
+    /// Stop as soon as this test decides.
+    pub sprt: Option<Sprt>,
+}
+
+impl MatchConfig {
+    pub fn new(games: usize, jobs: usize, time_control: TimeControl, seed: u64) -> MatchConfig {
+        MatchConfig { games, jobs, time_control, seed, sprt: None }
+    }
+}
+
+/// Runs a match between `a` and `b`, colours alternating game by game.
 /// `progress` is called after each game with the results so far.
 pub fn run_match(
     a: &PlayerSpec,
     b: &PlayerSpec,
-    games: usize,
-    jobs: usize,
-    tc: TimeControl,
-    seed: u64,
-    sprt: Option<Sprt>,
+    config: MatchConfig,
     mut progress: impl FnMut(&MatchResult),
 ) -> MatchResult {
+    let MatchConfig { games, jobs, time_control: tc, seed, sprt } = config;
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
@@ -329,7 +344,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     a.validate()?;
     b.validate()?;
     let (la, lb) = (a.label(), b.label());
-    let result = run_match(&a, &b, games, jobs, tc, seed, sprt, |r| {
+    let result = run_match(&a, &b, MatchConfig { sprt, ..MatchConfig::new(games, jobs, tc, seed) }, |r| {
         if !quiet {
             eprint!("\r{}   ", progress_line(r, games));
         }
@@ -368,7 +383,7 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
     let mut played = vec![vec![0.0; n]; n];
     for i in 0..n {
         for j in i + 1..n {
-            let r = run_match(&specs[i], &specs[j], games, jobs, tc, seed, None, |_| {});
+            let r = run_match(&specs[i], &specs[j], MatchConfig::new(games, jobs, tc, seed), |_| {});
             let w = r.wdl();
             score[i][j] = w.wins as f64 + 0.5 * w.draws as f64;
             score[j][i] = w.losses as f64 + 0.5 * w.draws as f64;

@@ -101,7 +101,7 @@ impl Search {
             }
             self.iterate();
             iterations += 1;
-            if iterations % budget::CLOCK_INTERVAL == 0 {
+            if iterations.is_multiple_of(budget::CLOCK_INTERVAL) {
                 if let Some(deadline) = limits.deadline {
                     let now = Instant::now();
                     if now >= deadline {
@@ -189,10 +189,8 @@ impl Search {
                 break board.status();
             }
             let n = *self.tree.get(node);
-            if !n.is_expanded() {
-                if n.visits == 0 && node != 0 || !self.expand(node, &board) {
-                    break rollout::rollout(board, self.params.rollout, &mut self.rng);
-                }
+            if !n.is_expanded() && (n.visits == 0 && node != 0 || !self.expand(node, &board)) {
+                break rollout::rollout(board, self.params.rollout, &mut self.rng);
             }
             node = self.select(node);
             board.play(self.tree.get(node).mv);
@@ -268,9 +266,9 @@ impl Search {
         let mut proving = false;
         if self.params.solver && leaf_board.is_over() {
             let leaf = self.tree.get_mut(*path.last().expect("path holds the root") as usize);
-            leaf.proof = match reward {
-                r if r == 1.0 => Proof::Win,
-                r if r == 0.0 => Proof::Loss,
+            leaf.proof = match result {
+                Status::Won(p) if p == leaf_mover => Proof::Win,
+                Status::Won(_) => Proof::Loss,
                 _ => Proof::Draw,
             };
             proving = true;

@@ -44,7 +44,7 @@ impl Params {
     pub const BOT: Params = Params {
         exploration: 0.6,
         first_play_urgency: 1.1,
-        prior_weight: 0.0,
+        prior_weight: 1.0,
         rollout: RolloutPolicy::GAME_WINS,
         solver: true,
         reuse_tree: true,

@@ -104,11 +104,8 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Record>, String> {
     let mut it = body.iter().copied();
     let mut next = || it.next().ok_or_else(|| "truncated data file".to_string());
     let mut records = Vec::new();
-    loop {
-        let n = match next() {
-            Ok(n) => n as usize,
-            Err(_) => break,
-        };
+    while let Ok(n) = next() {
+        let n = n as usize;
         let history = (0..n).map(|_| next().map(Move)).collect::<Result<Vec<_>, _>>()?;
         let k = next()? as usize;
         let mut visits = Vec::with_capacity(k);

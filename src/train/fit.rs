@@ -104,7 +104,7 @@ pub fn train(records: &[Record], epochs: usize, seed: u64, verbose: bool) -> Tra
             train.swap(i, rng.below(i as u32 + 1) as usize);
         }
         for chunk in train.chunks(batch) {
-            let mut grad = vec![0.0f32; FEATURE_COUNT];
+            let mut grad = [0.0f32; FEATURE_COUNT];
             for s in chunk {
                 softmax(&w, s, &mut p);
                 for ((f, n), (&q, &t)) in s.features.iter().zip(p.iter().zip(&s.target)) {
