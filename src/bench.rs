@@ -66,11 +66,12 @@ pub fn playout_speed(duration: Duration, seed: u64) -> f64 {
 }
 
 /// Bot search iterations from the empty board in `budget`: the median of `runs` fresh searches.
-pub fn mcts_iterations(budget: Duration, runs: usize) -> u64 {
+pub fn mcts_iterations(budget: Duration, runs: usize, use_policy: bool) -> u64 {
     let mut counts: Vec<u64> = (0..runs)
         .map(|i| {
             let params = Params { early_stop: false, ..Params::BOT };
-            let mut search = BotOptions { seed: i as u64, params, ..Default::default() }.build_search();
+            let mut search =
+                BotOptions { seed: i as u64, params, use_policy, ..Default::default() }.build_search();
             search.search(&Board::new(), None, Limits::time(Instant::now(), budget)).iterations
         })
         .collect();
@@ -102,7 +103,10 @@ pub fn run_all() -> BenchFigures {
     figures.add("perft8_seconds", seconds);
     figures.add("perft8_nps", nodes as f64 / seconds);
     figures.add("playouts_per_sec", playout_speed(Duration::from_secs(2), 1));
-    figures.add("mcts_iters_per_100ms", mcts_iterations(Duration::from_millis(100), 5) as f64);
+    figures.add("mcts_iters_per_100ms", mcts_iterations(Duration::from_millis(100), 5, true) as f64);
+    // The same without the learned prior: the policy's cost per iteration.
+    figures
+        .add("mcts_iters_per_100ms_no_policy", mcts_iterations(Duration::from_millis(100), 5, false) as f64);
     figures.add("startup_ms", startup_ms());
     if let Some(kb) = peak_rss_kb() {
         figures.add("peak_rss_mb", kb as f64 / 1024.0);

@@ -65,7 +65,8 @@ impl BotOptions {
 
     /// The search these options describe, with the embedded policy when it is used.
     pub fn build_search(&self) -> Search {
-        let mut search = Search::new(self.params, self.nodes, self.seed);
+        let params = if self.use_policy { self.params } else { Params { prior_weight: 0.0, ..self.params } };
+        let mut search = Search::new(params, self.nodes, self.seed);
         if self.use_policy && self.params.prior_weight > 0.0 {
             match Policy::embedded() {
                 Ok(policy) => search = search.with_policy(policy),

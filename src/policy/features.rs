@@ -1,18 +1,25 @@
 //! Move features of the learned policy: a few small groups of indicator features, each move's logit
 //! being the sum of the weights of its active features.
 
+use super::patterns::Patterns;
 use crate::board::{completing_cells, popcount9, Board, FULL, LINES};
 use crate::moves::Move;
 
-// Feature index layout: [cell 9][local lines 9][target 11][board win × big lines 10][send × their big lines 10][game win 1]
+// Feature index layout: [cell 9][local lines 9][target 11][board win × big lines 10][send × their big lines 10]
+// [game win 1][small-board pattern classes …]
 const CELL: usize = 0;
 const LOCAL: usize = CELL + 9;
 const TARGET: usize = LOCAL + 9;
 const BOARD_WIN: usize = TARGET + 11;
 const SEND_BIG: usize = BOARD_WIN + 10;
 const GAME_WIN: usize = SEND_BIG + 10;
-/// Number of weights of the policy.
-pub const FEATURE_COUNT: usize = GAME_WIN + 1;
+/// Where the pattern classes start.
+const PATTERN: usize = GAME_WIN + 1;
+
+/// Number of weights of a policy over `patterns`.
+pub fn feature_count(patterns: &Patterns) -> usize {
+    PATTERN + patterns.count()
+}
 
 /// At most this many features are active for one move.
 pub const MAX_ACTIVE: usize = 10;
@@ -41,7 +48,7 @@ fn open_big_lines(b: usize, theirs: u16, closed_drawn: u16) -> usize {
 }
 
 /// The active features of move `m` on `board` (side to move's view), written into `out`; returns how many.
-pub fn active_features(board: &Board, m: Move, out: &mut [u16; MAX_ACTIVE]) -> usize {
+pub fn active_features(patterns: &Patterns, board: &Board, m: Move, out: &mut [u16; MAX_ACTIVE]) -> usize {
     let me = board.side_to_move();
     let (b, c) = (m.board(), m.cell());
     let mine = board.marks(me, b);
@@ -54,6 +61,7 @@ pub fn active_features(board: &Board, m: Move, out: &mut [u16; MAX_ACTIVE]) -> u
         n += 1;
     };
     push(CELL + c);
+    push(PATTERN + patterns.class(mine, theirs, c));
     // The lines through the cell, by how many of their two other cells each player holds (summed).
     let mut counts = [0u8; 9];
     for &line in LINES_THROUGH[c].iter().filter(|&&l| l != 0) {
@@ -103,13 +111,14 @@ mod tests {
     #[test]
     fn features_are_in_range_for_random_positions() {
         let mut rng = Rng::new(1);
-        let mut seen = [false; FEATURE_COUNT];
+        let patterns = Patterns::new();
+        let mut seen = vec![false; feature_count(&patterns)];
         for _ in 0..300 {
             let mut b = Board::new();
             while let Some(m) = b.random_move(&mut rng) {
                 let mut f = [0u16; MAX_ACTIVE];
-                let n = active_features(&b, m, &mut f);
-                assert!((3..=MAX_ACTIVE).contains(&n));
+                let n = active_features(&patterns, &b, m, &mut f);
+                assert!((4..=MAX_ACTIVE).contains(&n));
                 for &i in &f[..n] {
                     seen[i as usize] = true;
                 }
@@ -117,6 +126,7 @@ mod tests {
             }
         }
         assert!(seen[GAME_WIN] && seen[TARGET + 10]);
-        assert!(seen.iter().filter(|&&s| s).count() > FEATURE_COUNT * 2 / 3);
+        assert!(seen[..PATTERN].iter().filter(|&&s| s).count() > PATTERN * 2 / 3);
+        assert!(seen[PATTERN..].iter().filter(|&&s| s).count() > 1000, "many pattern classes occur");
     }
 }

@@ -3,10 +3,12 @@
 
 pub mod codec;
 pub mod features;
+pub mod patterns;
 
 use crate::board::Board;
 use crate::moves::Move;
-use features::{active_features, FEATURE_COUNT, MAX_ACTIVE};
+use features::{active_features, feature_count, MAX_ACTIVE};
+use patterns::Patterns;
 
 /// The committed weights (see weights/MANIFEST.txt for how they were made).
 const EMBEDDED: &str = include_str!("../../weights/policy.txt");
@@ -14,14 +16,17 @@ const EMBEDDED: &str = include_str!("../../weights/policy.txt");
 #[derive(Clone, Debug)]
 pub struct Policy {
     weights: Vec<f32>,
+    patterns: Patterns,
 }
 
 impl Policy {
     pub fn new(weights: Vec<f32>) -> Result<Policy, String> {
-        if weights.len() != FEATURE_COUNT {
-            return Err(format!("expected {FEATURE_COUNT} weights, got {}", weights.len()));
+        let patterns = Patterns::new();
+        let expected = feature_count(&patterns);
+        if weights.len() != expected {
+            return Err(format!("expected {expected} weights, got {}", weights.len()));
         }
-        Ok(Policy { weights })
+        Ok(Policy { weights, patterns })
     }
 
     /// The embedded weights, decoded once at start-up.
@@ -37,7 +42,7 @@ impl Policy {
     #[inline]
     pub fn logit(&self, board: &Board, m: Move) -> f32 {
         let mut f = [0u16; MAX_ACTIVE];
-        let n = active_features(board, m, &mut f);
+        let n = active_features(&self.patterns, board, m, &mut f);
         f[..n].iter().map(|&i| self.weights[i as usize]).sum()
     }
 

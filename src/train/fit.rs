@@ -2,7 +2,8 @@
 
 use super::data::Record;
 use crate::policy::codec;
-use crate::policy::features::{active_features, FEATURE_COUNT, MAX_ACTIVE};
+use crate::policy::features::{active_features, feature_count, MAX_ACTIVE};
+use crate::policy::patterns::Patterns;
 use crate::rng::Rng;
 
 /// One position ready for training: per legal move its features, and the target probability.
@@ -11,7 +12,7 @@ struct Sample {
     target: Vec<f32>,
 }
 
-fn samples(records: &[Record]) -> Vec<Sample> {
+fn samples(patterns: &Patterns, records: &[Record]) -> Vec<Sample> {
     records
         .iter()
         .filter_map(|r| {
@@ -25,7 +26,7 @@ fn samples(records: &[Record]) -> Vec<Sample> {
                 .iter()
                 .map(|&(m, _)| {
                     let mut f = [0u16; MAX_ACTIVE];
-                    let n = active_features(&board, m, &mut f);
+                    let n = active_features(patterns, &board, m, &mut f);
                     (f, n as u8)
                 })
                 .collect();
@@ -76,7 +77,16 @@ pub struct TrainSummary {
 
 /// Adam on mini-batches; 10 % of the positions (chosen by `seed`) are held out.
 pub fn train(records: &[Record], epochs: usize, seed: u64, verbose: bool) -> TrainSummary {
-    let all = samples(records);
+    train_with(records, epochs, seed, LEARNING_RATE, verbose)
+}
+
+/// Adam's step size; measured on the committed data (README, learned policy).
+pub const LEARNING_RATE: f32 = 0.002;
+
+pub fn train_with(records: &[Record], epochs: usize, seed: u64, lr: f32, verbose: bool) -> TrainSummary {
+    let patterns = Patterns::new();
+    let count = feature_count(&patterns);
+    let all = samples(&patterns, records);
     let mut order: Vec<usize> = (0..all.len()).collect();
     let mut rng = Rng::new(seed);
     for i in (1..order.len()).rev() {
@@ -93,9 +103,9 @@ pub fn train(records: &[Record], epochs: usize, seed: u64, verbose: bool) -> Tra
         .map(|s| -s.target.iter().filter(|&&t| t > 0.0).map(|&t| t as f64 * (t as f64).ln()).sum::<f64>())
         .sum::<f64>()
         / test.len().max(1) as f64;
-    let mut w = vec![0.0f32; FEATURE_COUNT];
-    let (mut m, mut v) = (vec![0.0f32; FEATURE_COUNT], vec![0.0f32; FEATURE_COUNT]);
-    let (lr, beta1, beta2, l2, batch) = (0.05f32, 0.9f32, 0.999f32, 1e-4f32, 64);
+    let mut w = vec![0.0f32; count];
+    let (mut m, mut v) = (vec![0.0f32; count], vec![0.0f32; count]);
+    let (beta1, beta2, l2, batch) = (0.9f32, 0.999f32, 1e-4f32, 64);
     let mut step = 0i32;
     let mut log = Vec::new();
     let mut p = Vec::new();
@@ -104,7 +114,7 @@ pub fn train(records: &[Record], epochs: usize, seed: u64, verbose: bool) -> Tra
             train.swap(i, rng.below(i as u32 + 1) as usize);
         }
         for chunk in train.chunks(batch) {
-            let mut grad = [0.0f32; FEATURE_COUNT];
+            let mut grad = vec![0.0f32; count];
             for s in chunk {
                 softmax(&w, s, &mut p);
                 for ((f, n), (&q, &t)) in s.features.iter().zip(p.iter().zip(&s.target)) {
@@ -114,7 +124,7 @@ pub fn train(records: &[Record], epochs: usize, seed: u64, verbose: bool) -> Tra
                 }
             }
             step += 1;
-            for k in 0..FEATURE_COUNT {
+            for k in 0..count {
                 let g = grad[k] / chunk.len() as f32 + l2 * w[k];
                 m[k] = beta1 * m[k] + (1.0 - beta1) * g;
                 v[k] = beta2 * v[k] + (1.0 - beta2) * g * g;
@@ -189,6 +199,6 @@ mod tests {
         let records = super::super::data::generate(12, 400, 2, 1, false);
         let s = train(&records, 10, 1, false);
         assert!(s.held_out_loss < s.uniform_loss, "{} vs uniform {}", s.held_out_loss, s.uniform_loss);
-        assert_eq!(s.weights.len(), FEATURE_COUNT);
+        assert_eq!(s.weights.len(), feature_count(&Patterns::new()));
     }
 }

@@ -23,18 +23,23 @@ pub fn selfplay_main(words: &[String]) -> Result<i32, String> {
     Ok(0)
 }
 
-/// `uttt train --data FILE [--epochs E] [--seed S] [--out DIR]`
+/// `uttt train --data FILE [--epochs E] [--seed S] [--lr X] [--out DIR]`
 pub fn train_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let path: String = a.value("--data")?.ok_or("--data FILE is required")?;
     let epochs: usize = a.value_or("--epochs", 30)?;
     let seed: u64 = a.value_or("--seed", 1)?;
     let out: String = a.value_or("--out", "weights".to_string())?;
+    let lr: f32 = a.value_or("--lr", fit::LEARNING_RATE)?;
     a.positionals()?;
     let bytes = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
     let records = data::from_bytes(&bytes)?;
-    let summary = fit::train(&records, epochs, seed, true);
-    fit::write_weights(&out, &summary, &format!("data: {path} ({} positions)", records.len()))?;
+    let summary = fit::train_with(&records, epochs, seed, lr, true);
+    fit::write_weights(
+        &out,
+        &summary,
+        &format!("data: {path} ({} positions), learning rate {lr}", records.len()),
+    )?;
     Ok(0)
 }
 
@@ -42,9 +47,9 @@ pub fn train_main(words: &[String]) -> Result<i32, String> {
 pub fn regenerate_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let seed: u64 = a.value_or("--seed", 1)?;
-    let games: usize = a.value_or("--games", 300)?;
-    let iterations: u64 = a.value_or("--iterations", 3000)?;
-    let epochs: usize = a.value_or("--epochs", 40)?;
+    let games: usize = a.value_or("--games", 800)?;
+    let iterations: u64 = a.value_or("--iterations", 4000)?;
+    let epochs: usize = a.value_or("--epochs", 20)?;
     let jobs: usize =
         a.value_or("--jobs", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))?;
     let out: String = a.value_or("--out", "weights".to_string())?;

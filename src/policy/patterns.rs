@@ -1,0 +1,113 @@
+//! Small-board patterns for the policy: the 3×3 board a move is played in, from the mover's point of
+//! view, with the cell played, reduced by the board's eight symmetries to one class id.
+
+/// `TERNARY[m]`: the base-3 number whose digit k is 1 where bit k of the 9-bit mask `m` is set.
+const TERNARY: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let (mut k, mut power, mut v) = (0, 1u16, 0u16);
+        while k < 9 {
+            if m & (1 << k) != 0 {
+                v += power;
+            }
+            power *= 3;
+            k += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
+const PATTERNS: usize = 19683; // 3^9
+
+/// The eight symmetries of the 3×3 grid as cell permutations: `SYMMETRIES[s][k]` is where cell k goes.
+const SYMMETRIES: [[usize; 9]; 8] = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8],
+    [2, 5, 8, 1, 4, 7, 0, 3, 6],
+    [8, 7, 6, 5, 4, 3, 2, 1, 0],
+    [6, 3, 0, 7, 4, 1, 8, 5, 2],
+    [2, 1, 0, 5, 4, 3, 8, 7, 6],
+    [6, 7, 8, 3, 4, 5, 0, 1, 2],
+    [0, 3, 6, 1, 4, 7, 2, 5, 8],
+    [8, 5, 2, 7, 4, 1, 6, 3, 0],
+];
+
+/// The class table, built once at start-up (a few milliseconds).
+#[derive(Clone, Debug)]
+pub struct Patterns {
+    /// `class[pattern * 9 + cell]`, for an empty `cell` of `pattern`.
+    class: Vec<u16>,
+    count: usize,
+}
+
+impl Patterns {
+    pub fn new() -> Patterns {
+        let mut class = vec![u16::MAX; PATTERNS * 9];
+        let mut count = 0usize;
+        let mut digits = [0usize; 9];
+        for code in 0..PATTERNS {
+            let mut rest = code;
+            for d in digits.iter_mut() {
+                *d = rest % 3;
+                rest /= 3;
+            }
+            for cell in 0..9 {
+                if digits[cell] != 0 || class[code * 9 + cell] != u16::MAX {
+                    continue;
+                }
+                // Give the whole orbit of (pattern, cell) under the symmetries one new id.
+                for sym in &SYMMETRIES {
+                    let image: usize = (0..9).map(|k| digits[k] * 3usize.pow(sym[k] as u32)).sum();
+                    class[image * 9 + sym[cell]] = count as u16;
+                }
+                count += 1;
+            }
+        }
+        Patterns { class, count }
+    }
+
+    /// Number of classes.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The class of playing `cell` in a board where the mover holds `mine` and the opponent `theirs`.
+    #[inline]
+    pub fn class(&self, mine: u16, theirs: u16, cell: usize) -> usize {
+        let code = TERNARY[mine as usize & 0x1FF] as usize + 2 * TERNARY[theirs as usize & 0x1FF] as usize;
+        self.class[code * 9 + cell] as usize
+    }
+}
+
+impl Default for Patterns {
+    fn default() -> Self {
+        Patterns::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetric_positions_share_a_class_and_others_do_not() {
+        let p = Patterns::new();
+        assert!(p.count() > 6000 && p.count() < 9000, "{} classes", p.count());
+        // Mine in a corner, playing the opposite corner: all four rotations alike.
+        let corners = [(0, 8), (2, 6), (8, 0), (6, 2)];
+        let first = p.class(1 << corners[0].0, 0, corners[0].1);
+        for (mine, cell) in corners {
+            assert_eq!(p.class(1 << mine, 0, cell), first);
+        }
+        // Playing next to one's corner is another class, and so is the same shape with colours swapped.
+        assert_ne!(p.class(1, 0, 1), first);
+        assert_ne!(p.class(0, 1, 8), first);
+        // Every (pattern, empty cell) has a class.
+        assert!(p.class.iter().enumerate().all(|(i, &c)| {
+            let (code, cell) = (i / 9, i % 9);
+            (code / 3usize.pow(cell as u32)) % 3 != 0 || (c as usize) < p.count()
+        }));
+    }
+}
