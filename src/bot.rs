@@ -2,7 +2,7 @@
 //! the referee's list of legal moves, and falls back to that list when the two disagree.
 
 use crate::board::Board;
-use crate::mcts::{Limits, Params, Search, SearchReport};
+use crate::mcts::{Limits, Search, SearchReport};
 use crate::moves::Move;
 use crate::rng::Rng;
 use std::time::Instant;
@@ -37,16 +37,6 @@ impl Choice {
 }
 
 impl Bot {
-    pub fn new(params: Params, nodes: usize, seed: u64) -> Bot {
-        Bot {
-            search: Search::new(params, nodes, seed),
-            board: Board::new(),
-            in_sync: true,
-            turn: 0,
-            rng: Rng::new(seed ^ 0x5EED),
-        }
-    }
-
     pub fn with_search(search: Search, seed: u64) -> Bot {
         Bot { search, board: Board::new(), in_sync: true, turn: 0, rng: Rng::new(seed ^ 0x5EED) }
     }
