@@ -19,6 +19,9 @@ impl Minimax {
     }
 }
 
+/// Bigger than any score (wins are ±WIN_SCORE), with room to negate and subtract without overflow.
+const INFINITY: i32 = 4 * WIN_SCORE;
+
 /// Signals that the deadline passed mid-search.
 struct OutOfTime;
 
@@ -41,7 +44,7 @@ fn negamax(
         let s = evaluate(board, me);
         return Ok(if s.abs() == WIN_SCORE { s - s.signum() * ply } else { s });
     }
-    let mut best = -i32::MAX;
+    let mut best = -INFINITY;
     for &m in board.legal_moves().iter() {
         let mut next = *board;
         next.play(m);
@@ -59,12 +62,12 @@ fn negamax(
 fn root_search(board: &Board, depth: u32, deadline: Option<Instant>) -> Result<Vec<Move>, OutOfTime> {
     let mut nodes = 0;
     let mut best = Vec::new();
-    let mut best_score = -i32::MAX;
+    let mut best_score = -INFINITY;
     for &m in board.legal_moves().iter() {
         let mut next = *board;
         next.play(m);
         // A window one wider than the best so far keeps exact ties visible for random tie-breaking.
-        let s = -negamax(&next, depth - 1, -i32::MAX, -(best_score - 1), 1, deadline, &mut nodes)?;
+        let s = -negamax(&next, depth - 1, -INFINITY, -(best_score - 1), 1, deadline, &mut nodes)?;
         if s > best_score {
             best_score = s;
             best.clear();
@@ -149,6 +152,54 @@ impl Agent for Expectimax {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Plain negamax without pruning: alpha-beta must give the same root scores.
+    fn plain(board: &Board, depth: u32, ply: i32) -> i32 {
+        let me = board.side_to_move();
+        if board.is_over() || depth == 0 {
+            let s = evaluate(board, me);
+            return if s.abs() == WIN_SCORE { s - s.signum() * ply } else { s };
+        }
+        board
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut next = *board;
+                next.play(m);
+                -plain(&next, depth - 1, ply + 1)
+            })
+            .max()
+            .expect("an unfinished game has moves")
+    }
+
+    #[test]
+    fn alpha_beta_agrees_with_plain_negamax() {
+        let mut rng = Rng::new(31);
+        for _ in 0..30 {
+            let mut b = Board::new();
+            for _ in 0..(8 + rng.below(20)) {
+                if let Some(m) = b.random_move(&mut rng) {
+                    b.play(m);
+                }
+            }
+            if b.is_over() {
+                continue;
+            }
+            let best = root_search(&b, 3, None).unwrap_or_default();
+            let scores: Vec<(Move, i32)> = b
+                .legal_moves()
+                .iter()
+                .map(|&m| {
+                    let mut n = b;
+                    n.play(m);
+                    (m, -plain(&n, 2, 1))
+                })
+                .collect();
+            let top = scores.iter().map(|s| s.1).max().unwrap();
+            let expected: Vec<Move> = scores.iter().filter(|s| s.1 == top).map(|s| s.0).collect();
+            assert_eq!(best, expected);
+        }
+    }
 
     #[test]
     fn minimax_takes_a_game_winning_move() {
