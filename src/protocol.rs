@@ -89,7 +89,19 @@ pub fn main(args: &[String]) -> i32 {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     run(stdin.lock(), stdout.lock(), &mut std::io::stderr(), &options);
+    if !options.quiet {
+        if let Some(kb) = peak_rss_kb() {
+            eprintln!("uttt: end of input; peak memory {:.1} MB", kb as f64 / 1024.0);
+        }
+    }
     0
+}
+
+/// Peak resident memory of this process (Linux `VmHWM`), in kB; `None` elsewhere.
+pub fn peak_rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// A line split into integers, or why it is not two of them.

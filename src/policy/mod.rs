@@ -16,13 +16,13 @@ const EMBEDDED: &str = include_str!("../../weights/policy.txt");
 #[derive(Clone, Debug)]
 pub struct Policy {
     weights: Vec<f32>,
-    patterns: Patterns,
+    patterns: &'static Patterns,
 }
 
 impl Policy {
     pub fn new(weights: Vec<f32>) -> Result<Policy, String> {
-        let patterns = Patterns::new();
-        let expected = feature_count(&patterns);
+        let patterns = Patterns::shared();
+        let expected = feature_count(patterns);
         if weights.len() != expected {
             return Err(format!("expected {expected} weights, got {}", weights.len()));
         }
@@ -42,7 +42,7 @@ impl Policy {
     #[inline]
     pub fn logit(&self, board: &Board, m: Move) -> f32 {
         let mut f = [0u16; MAX_ACTIVE];
-        let n = active_features(&self.patterns, board, m, &mut f);
+        let n = active_features(self.patterns, board, m, &mut f);
         f[..n].iter().map(|&i| self.weights[i as usize]).sum()
     }
 

@@ -43,6 +43,12 @@ pub struct Patterns {
 }
 
 impl Patterns {
+    /// The table, built on first use and shared by every policy in the process.
+    pub fn shared() -> &'static Patterns {
+        static SHARED: std::sync::OnceLock<Patterns> = std::sync::OnceLock::new();
+        SHARED.get_or_init(Patterns::new)
+    }
+
     pub fn new() -> Patterns {
         let mut class = vec![u16::MAX; PATTERNS * 9];
         let mut count = 0usize;

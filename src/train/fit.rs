@@ -84,9 +84,9 @@ pub fn train(records: &[Record], epochs: usize, seed: u64, verbose: bool) -> Tra
 pub const LEARNING_RATE: f32 = 0.002;
 
 pub fn train_with(records: &[Record], epochs: usize, seed: u64, lr: f32, verbose: bool) -> TrainSummary {
-    let patterns = Patterns::new();
-    let count = feature_count(&patterns);
-    let all = samples(&patterns, records);
+    let patterns = Patterns::shared();
+    let count = feature_count(patterns);
+    let all = samples(patterns, records);
     let mut order: Vec<usize> = (0..all.len()).collect();
     let mut rng = Rng::new(seed);
     for i in (1..order.len()).rev() {
@@ -199,6 +199,6 @@ mod tests {
         let records = super::super::data::generate(12, 400, 2, 1, false);
         let s = train(&records, 10, 1, false);
         assert!(s.held_out_loss < s.uniform_loss, "{} vs uniform {}", s.held_out_loss, s.uniform_loss);
-        assert_eq!(s.weights.len(), feature_count(&Patterns::new()));
+        assert_eq!(s.weights.len(), feature_count(Patterns::shared()));
     }
 }
