@@ -36,6 +36,11 @@ impl Args {
         Ok(self.value(name)?.unwrap_or(default))
     }
 
+    /// Every word not consumed yet, options included: to hand on to another parser.
+    pub fn remaining(&self) -> Vec<String> {
+        self.words.iter().zip(&self.used).filter(|(_, used)| !**used).map(|(w, _)| w.clone()).collect()
+    }
+
     /// Words not consumed as options, in order; an unknown `--option` is an error.
     pub fn positionals(&self) -> Result<Vec<String>, String> {
         let mut out = Vec::new();

@@ -200,8 +200,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let csv_path: Option<String> = args.value("--csv")?;
     let svg_path: Option<String> = args.value("--svg")?;
     let moves_text: Option<String> = args.value("--moves")?;
-    let rest = args.positionals()?;
-    let mut options = BotOptions::parse(&rest)?;
+    let mut options = BotOptions::parse(&args.remaining())?;
     options.quiet = true;
     let moves = match moves_text {
         Some(t) => {
