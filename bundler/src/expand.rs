@@ -263,22 +263,14 @@ fn eval_cfg(p: &str) -> Option<bool> {
     let parts = split_top_level(args);
     match op {
         "not" => eval_cfg(args).map(|b| !b),
-        "all" => {
+        "all" | "any" => {
+            // `all` is false as soon as one part is false, `any` true as soon as one is true.
+            let decisive = op == "any";
             let vals: Vec<Option<bool>> = parts.iter().map(|a| eval_cfg(a)).collect();
-            if vals.contains(&Some(false)) {
-                Some(false)
-            } else if vals.iter().all(|v| *v == Some(true)) {
-                Some(true)
-            } else {
-                None
-            }
-        }
-        "any" => {
-            let vals: Vec<Option<bool>> = parts.iter().map(|a| eval_cfg(a)).collect();
-            if vals.contains(&Some(true)) {
-                Some(true)
-            } else if vals.iter().all(|v| *v == Some(false)) {
-                Some(false)
+            if vals.contains(&Some(decisive)) {
+                Some(decisive)
+            } else if vals.iter().all(|v| *v == Some(!decisive)) {
+                Some(!decisive)
             } else {
                 None
             }

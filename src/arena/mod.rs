@@ -169,20 +169,7 @@ pub fn run_match(
 
 /// A one-line progress report.
 pub fn progress_line(r: &MatchResult, total: usize) -> String {
-    let w = r.wdl();
-    let (elo, lo, hi) = w.elo_interval();
-    format!(
-        "games {}/{}  W/D/L {}/{}/{}  score {:.1}%  elo {:+.0} [{:+.0}, {:+.0}]",
-        r.games.len(),
-        total,
-        w.wins,
-        w.draws,
-        w.losses,
-        100.0 * w.score(),
-        elo,
-        lo,
-        hi
-    )
+    format!("games {}/{}  {}", r.games.len(), total, r.wdl().headline())
 }
 
 /// The end-of-match summary, as text and as JSON.
@@ -193,17 +180,7 @@ pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
     let avg_len = r.games.iter().map(|g| g.record.moves.len()).sum::<usize>() as f64 / n;
     let x_wins = r.games.iter().filter(|g| g.record.winner() == Some(Player::X)).count() as f64 / n;
     let mut text = format!("{a} vs {b}\n");
-    text += &format!(
-        "games {}  W/D/L {}/{}/{}  score {:.1}%  elo {:+.1} (95% {:+.1} .. {:+.1})\n",
-        r.games.len(),
-        w.wins,
-        w.draws,
-        w.losses,
-        100.0 * w.score(),
-        elo,
-        lo,
-        hi
-    );
+    text += &format!("games {}  {}\n", r.games.len(), w.headline());
     text +=
         &format!("average game length {avg_len:.1} moves, first player (X) wins {:.1}%\n", 100.0 * x_wins);
     let mut json_players = Vec::new();

@@ -39,6 +39,25 @@ impl Wdl {
         (elo_from_score(s), elo_from_score(s - margin), elo_from_score(s + margin))
     }
 
+    /// `W/D/L 30/4/6  score 80.0%  elo +240.8 (95% +135.9 .. +410.3)`: the line every report starts from.
+    pub fn headline(&self) -> String {
+        let (elo, lo, hi) = self.elo_interval();
+        let elo_text = if self.games() > 0 && self.wins == self.games() {
+            "elo +inf (every game won)".to_string()
+        } else if self.games() > 0 && self.losses == self.games() {
+            "elo -inf (every game lost)".to_string()
+        } else {
+            format!("elo {elo:+.1} (95% {lo:+.1} .. {hi:+.1})")
+        };
+        format!(
+            "W/D/L {}/{}/{}  score {:.1}%  {elo_text}",
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * self.score()
+        )
+    }
+
     /// Log-likelihood ratio of H1 (elo1) against H0 (elo0), with the usual normal approximation.
     pub fn sprt_llr(&self, elo0: f64, elo1: f64) -> f64 {
         let var = self.variance();
@@ -101,6 +120,8 @@ mod tests {
         let (elo, lo, hi) = wdl.elo_interval();
         assert!((elo - 147.19).abs() < 0.1);
         assert!(lo < elo && elo < hi);
+        assert_eq!(wdl.headline(), "W/D/L 60/20/20  score 70.0%  elo +147.2 (95% +86.2 .. +218.3)");
+        assert!(Wdl { wins: 5, draws: 0, losses: 0 }.headline().contains("+inf"));
         // Variance: (60*.09 + 20*.04 + 20*.49)/100 = 0.16; margin 1.96*0.04 = 0.0784.
         assert!((lo - elo_from_score(0.7 - 0.078399)).abs() < 0.01);
     }
