@@ -149,3 +149,32 @@ fn deterministic_mode_repeats_itself() {
     assert_eq!(first.lines().next(), Some("4 4"), "the opening is the centre");
     assert_eq!(first, go());
 }
+
+/// Started in the middle of a game: the first input is a real mid-game turn the bot never saw begin.
+#[test]
+fn a_bot_started_mid_game_answers_from_the_list() {
+    use uttt::{Board, Rng};
+    let mut rng = Rng::new(77);
+    for _ in 0..20 {
+        let mut board = Board::new();
+        let mut last = None;
+        for _ in 0..(10 + rng.below(20)) {
+            match board.random_move(&mut rng) {
+                Some(m) if !board.is_over() => {
+                    board.play(m);
+                    last = Some(m);
+                }
+                _ => break,
+            }
+        }
+        if board.is_over() {
+            continue;
+        }
+        let legal = board.legal_moves();
+        let mut input = format!("{}\n{}\n", last.unwrap(), legal.len());
+        legal.iter().for_each(|m| input += &format!("{m}\n"));
+        let out = drive(input.as_bytes());
+        let answer = out.lines().next().expect("an answer");
+        assert!(legal.iter().any(|m| m.to_string() == answer), "{answer} is not in the list");
+    }
+}
