@@ -2,7 +2,15 @@
 //! UTF-16 units against the arena's limit, and compiles it with rustc.
 
 use bundler::{bundle, compile_check, utf16_len, Options};
+use std::io::Write;
 use std::path::PathBuf;
+
+/// `println!` that ignores a closed stdout (`bundler | head`).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: bundler [--out FILE] [--root DIR] [--lib PATH] [--entry PATH] [--crate NAME]
@@ -14,7 +22,7 @@ fn main() -> ExitCode {
     match run(std::env::args().skip(1).collect()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("bundler: {e}");
+            esay!("bundler: {e}");
             ExitCode::FAILURE
         }
     }
@@ -23,7 +31,7 @@ fn main() -> ExitCode {
 fn run(args: Vec<String>) -> Result<(), String> {
     let value = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
+        say!("{USAGE}");
         return Ok(());
     }
     let root = value("--root")
@@ -46,17 +54,13 @@ fn run(args: Vec<String>) -> Result<(), String> {
     }
     std::fs::write(&out, &b.text).map_err(|e| format!("{}: {e}", out.display()))?;
     let size = utf16_len(&b.text);
-    println!(
-        "wrote {} ({size} UTF-16 units, limit {limit}, {} lines)",
-        out.display(),
-        b.text.lines().count()
-    );
-    println!("largest modules:");
+    say!("wrote {} ({size} UTF-16 units, limit {limit}, {} lines)", out.display(), b.text.lines().count());
+    say!("largest modules:");
     for (name, units) in b.module_sizes.iter().take(8) {
-        println!("  {name:<12} {units:>7}");
+        say!("  {name:<12} {units:>7}");
     }
     if !b.left_out.is_empty() {
-        println!("left out (not used by the entry): {}", b.left_out.join(", "));
+        say!("left out (not used by the entry): {}", b.left_out.join(", "));
     }
     if size > limit {
         return Err(format!("the bundle is {size} UTF-16 units, over the limit of {limit}"));
@@ -64,12 +68,12 @@ fn run(args: Vec<String>) -> Result<(), String> {
     if !args.iter().any(|a| a == "--no-check") {
         let binary = out.with_extension("bin");
         match compile_check(&out, &binary) {
-            Ok(Some(t)) => println!(
+            Ok(Some(t)) => say!(
                 "compiled with rustc --edition 2021 -O in {:.1} s: {}",
                 t.as_secs_f64(),
                 binary.display()
             ),
-            Ok(None) => println!("rustc not found: the bundle was not compiled"),
+            Ok(None) => say!("rustc not found: the bundle was not compiled"),
             Err(messages) => return Err(format!("the bundle does not compile:\n{messages}")),
         }
     }
