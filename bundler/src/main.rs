@@ -22,7 +22,7 @@ fn main() -> ExitCode {
     match run(std::env::args().skip(1).collect()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            esay!("bundler: {e}");
+            eprintln!("bundler: {e}");
             ExitCode::FAILURE
         }
     }
