@@ -35,7 +35,8 @@ pub struct Params {
     pub solver: bool,
     /// Keep the subtree of the position reached between turns.
     pub reuse_tree: bool,
-    /// Stop early when the most visited move can no longer be overtaken.
+    /// Stop early when the most visited move can no longer be overtaken. Off for the bot: the time it
+    /// saves is worth more spent on the subtree that the next turn reuses (+61 Elo measured, README).
     pub early_stop: bool,
 }
 
@@ -48,7 +49,7 @@ impl Params {
         rollout: RolloutPolicy::GAME_WINS,
         solver: true,
         reuse_tree: true,
-        early_stop: true,
+        early_stop: false,
     };
 
     /// Textbook UCT with uniformly random rollouts: the built-in `mcts` baseline.
