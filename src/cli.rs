@@ -1,5 +1,10 @@
 //! A tiny command-line option reader shared by the subcommands (std only, no clap).
 
+/// The default for `--jobs`: every core.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
 /// `--name value` options, `--flag`s and positional words, in any order.
 pub struct Args {
     words: Vec<String>,

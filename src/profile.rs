@@ -3,6 +3,7 @@
 //! Plays a self-play game (or searches each position of a given move list) with the bot's clock, and
 //! prints a per-move table with p50/p99/max and overruns; optionally CSV and an SVG chart.
 
+use crate::arena::stats::percentile;
 use crate::board::Board;
 use crate::bot::Choice;
 use crate::cli::Args;
@@ -86,13 +87,6 @@ pub fn profile_game(options: &BotOptions, moves: Option<&[Move]>) -> Vec<MovePro
         ply += 1;
     }
     rows
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
 /// The per-move table and its summary line.

@@ -142,8 +142,9 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, log: &mut impl Write
             continue;
         }
         // A lone number where the opponent's move belongs: that line was lost, this is the count.
-        let count_first = parse_pair(&first).is_err() && parse_count(&first).is_ok();
-        let opponent = match parse_pair(&first) {
+        let pair = parse_pair(&first);
+        let count_first = pair.is_err() && parse_count(&first).is_ok();
+        let opponent = match pair {
             Ok((-1, -1)) => None,
             Ok((r, c)) => match Move::from_row_col(r, c) {
                 Some(m) => Some(m),

@@ -24,6 +24,14 @@ pub trait Agent: Send {
     fn choose(&mut self, board: &Board, last: Option<Move>, deadline: Instant) -> Move;
 }
 
+/// A fixed iteration count when one was asked for, else the referee's deadline.
+fn agent_limits(iterations: Option<u64>, deadline: Instant) -> Limits {
+    match iterations {
+        Some(n) => Limits::iterations(n),
+        None => Limits { deadline: Some(deadline), max_iterations: None },
+    }
+}
+
 /// The bot itself, driven exactly as the referee loop drives it.
 pub struct BotAgent {
     make: Box<dyn Fn() -> Bot + Send>,
@@ -40,10 +48,7 @@ impl Agent for BotAgent {
             self.bot.opponent_moved(Some(m));
         }
         let legal = board.legal_moves();
-        let limits = match self.iterations {
-            Some(n) => Limits::iterations(n),
-            None => Limits { deadline: Some(deadline), max_iterations: None },
-        };
+        let limits = agent_limits(self.iterations, deadline);
         let choice = self.bot.choose(Some(&legal), limits, &mut Vec::new());
         choice.map(|c| c.mv()).unwrap_or(legal[0])
     }
@@ -63,10 +68,7 @@ impl Agent for SearchAgent {
         self.search = Search::new(self.params, 1_000_000, self.seed);
     }
     fn choose(&mut self, board: &Board, _last: Option<Move>, deadline: Instant) -> Move {
-        let limits = match self.iterations {
-            Some(n) => Limits::iterations(n),
-            None => Limits { deadline: Some(deadline), max_iterations: None },
-        };
+        let limits = agent_limits(self.iterations, deadline);
         self.search.search(board, None, limits).best
     }
 }

@@ -13,7 +13,7 @@ use crate::cli::Args;
 use crate::moves::Move;
 use player::PlayerSpec;
 use referee::{play_game, GameRecord, TimeControl};
-use stats::Wdl;
+use stats::{percentile, Wdl};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
@@ -86,13 +86,6 @@ impl MatchResult {
             })
             .collect()
     }
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
 /// How a match is run.
@@ -286,16 +279,12 @@ fn time_control(a: &mut Args) -> Result<TimeControl, String> {
     })
 }
 
-fn default_jobs() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
-}
-
 /// `uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G] [--seed S]
 /// [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--quiet]`
 pub fn main(words: &[String]) -> Result<i32, String> {
     let mut args = Args::new(words);
     let games: usize = args.value_or("--games", 100)?;
-    let jobs: usize = args.value_or("--jobs", default_jobs())?;
+    let jobs: usize = args.value_or("--jobs", crate::cli::default_jobs())?;
     let tc = time_control(&mut args)?;
     let seed: u64 = args.value_or("--seed", 1)?;
     let json = args.flag("--json");
@@ -345,7 +334,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
 pub fn tournament(words: &[String]) -> Result<i32, String> {
     let mut args = Args::new(words);
     let games: usize = args.value_or("--games", 20)?;
-    let jobs: usize = args.value_or("--jobs", default_jobs())?;
+    let jobs: usize = args.value_or("--jobs", crate::cli::default_jobs())?;
     let tc = time_control(&mut args)?;
     let seed: u64 = args.value_or("--seed", 1)?;
     let specs: Vec<PlayerSpec> = args.positionals()?.iter().map(|s| PlayerSpec::parse(s)).collect();

@@ -70,6 +70,14 @@ impl Wdl {
     }
 }
 
+/// The value at fraction `p` (0..=1) of an ascending list, nearest rank; 0 for an empty list.
+pub fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
 /// The Elo difference that gives expected score `s` (clamped away from 0 and 1).
 pub fn elo_from_score(s: f64) -> f64 {
     let s = s.clamp(1e-6, 1.0 - 1e-6);

@@ -12,8 +12,7 @@ pub fn selfplay_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let games: usize = a.value_or("--games", 200)?;
     let iterations: u64 = a.value_or("--iterations", 2000)?;
-    let jobs: usize =
-        a.value_or("--jobs", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))?;
+    let jobs: usize = a.value_or("--jobs", crate::cli::default_jobs())?;
     let seed: u64 = a.value_or("--seed", 1)?;
     let out: String = a.value("--out")?.ok_or("--out FILE is required")?;
     a.positionals()?;
@@ -50,8 +49,7 @@ pub fn regenerate_main(words: &[String]) -> Result<i32, String> {
     let games: usize = a.value_or("--games", 800)?;
     let iterations: u64 = a.value_or("--iterations", 4000)?;
     let epochs: usize = a.value_or("--epochs", 20)?;
-    let jobs: usize =
-        a.value_or("--jobs", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))?;
+    let jobs: usize = a.value_or("--jobs", crate::cli::default_jobs())?;
     let out: String = a.value_or("--out", "weights".to_string())?;
     a.positionals()?;
     let start = std::time::Instant::now();
