@@ -1,6 +1,7 @@
 //! Criterion benches of the engine: move generation, a random playout, perft.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use uttt::playout;
 use uttt::{Board, Rng};
 
 /// A mid-game position reached by a fixed random line, so move generation has real work.
@@ -21,7 +22,9 @@ fn engine(c: &mut Criterion) {
     c.bench_function("legal_moves/midgame", |b| b.iter(|| black_box(&mid).legal_moves().len()));
     c.bench_function("count_moves/midgame", |b| b.iter(|| black_box(&mid).count_moves()));
     let mut rng = Rng::new(1);
-    c.bench_function("random_playout/empty", |b| b.iter(|| black_box(Board::new()).random_playout(&mut rng)));
+    c.bench_function("random_playout/empty", |b| {
+        b.iter(|| playout::uniform(&black_box(Board::new()), &mut rng))
+    });
     c.bench_function("perft/5", |b| b.iter(|| black_box(&empty).perft(5)));
 }
 

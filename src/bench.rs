@@ -2,6 +2,7 @@
 
 use crate::board::Board;
 use crate::mcts::{Limits, Params};
+use crate::playout;
 use crate::protocol::BotOptions;
 use crate::rng::Rng;
 use std::time::{Duration, Instant};
@@ -53,7 +54,7 @@ pub fn playout_speed(duration: Duration, seed: u64) -> f64 {
         for _ in 0..1024 {
             checksum = checksum
                 .wrapping_add(
-                    matches!(Board::new().random_playout(&mut rng), crate::board::Status::Draw) as u32
+                    matches!(playout::uniform(&Board::new(), &mut rng), crate::board::Status::Draw) as u32,
                 );
         }
         playouts += 1024;

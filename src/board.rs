@@ -48,30 +48,21 @@ const COMPLETERS: [u16; 512] = {
     table
 };
 
-/// Popcount of a 9-bit mask by table: the baseline x86-64 target has no POPCNT instruction.
-const POPCOUNT: [u8; 512] = {
-    let mut table = [0u8; 512];
+/// `PICKS[m]`: the set bits of the 9-bit mask `m`, packed for a loop-free random pick with one load:
+/// bits 0..4 hold the count, then one nibble per set bit holds its index, lowest first.
+const PICKS: [u64; 512] = {
+    let mut table = [0u64; 512];
     let mut m = 0;
     while m < 512 {
-        table[m] = (m as u16).count_ones() as u8;
-        m += 1;
-    }
-    table
-};
-
-/// `SELECT[m][n]`: the index of the `n`-th set bit of the 9-bit mask `m`, for a loop-free random pick.
-const SELECT: [[u8; 9]; 512] = {
-    let mut table = [[0u8; 9]; 512];
-    let mut m = 0;
-    while m < 512 {
-        let (mut c, mut n) = (0, 0);
+        let (mut c, mut n) = (0, 0u64);
         while c < 9 {
             if m & (1 << c) != 0 {
-                table[m][n] = c as u8;
+                table[m] |= (c as u64) << (4 + 4 * n);
                 n += 1;
             }
             c += 1;
         }
+        table[m] |= n;
         m += 1;
     }
     table
@@ -80,7 +71,7 @@ const SELECT: [[u8; 9]; 512] = {
 /// Number of set bits of a 9-bit mask.
 #[inline]
 pub fn popcount9(mask: u16) -> u32 {
-    POPCOUNT[mask as usize & 0x1FF] as u32
+    (PICKS[mask as usize & 0x1FF] & 15) as u32
 }
 
 #[inline]
@@ -290,16 +281,10 @@ impl Board {
     #[inline]
     fn end_if_no_move_left(&mut self) {
         if self.closed == FULL {
-            self.result = self.tie_break();
-        }
-    }
-
-    /// The result when no legal move is left: more small boards won wins, equal counts draw (SPEC rule 6).
-    fn tie_break(&self) -> u8 {
-        match popcount9(self.won[0]).cmp(&popcount9(self.won[1])) {
-            std::cmp::Ordering::Greater => 1,
-            std::cmp::Ordering::Less => 2,
-            std::cmp::Ordering::Equal => 3,
+            self.result = match result_on_board_count(self.won) {
+                Status::Won(p) => p as u8 + 1,
+                _ => 3,
+            };
         }
     }
 
@@ -351,6 +336,12 @@ impl Board {
             let b = self.forced as usize;
             return popcount9(!(self.cells[0][b] | self.cells[1][b]) & FULL);
         }
+        self.count_moves_anywhere()
+    }
+
+    /// The number of legal moves on a free choice of board: the empty cells of all open boards.
+    #[inline]
+    pub fn count_moves_anywhere(&self) -> u32 {
         let mut boards = !self.closed & FULL;
         let mut n = 0;
         while boards != 0 {
@@ -377,9 +368,9 @@ impl Board {
         if self.forced != ANY_BOARD {
             let b = self.forced as usize;
             let free = !(self.cells[0][b] | self.cells[1][b]) & FULL;
-            return (b, nth_set_bit(free, rng.below(popcount9(free))));
+            return (b, random_set_bit(free, rng));
         }
-        let mut pick = rng.below(self.count_moves());
+        let mut pick = rng.below(self.count_moves_anywhere());
         let mut boards = !self.closed & FULL;
         loop {
             let b = boards.trailing_zeros() as usize;
@@ -402,12 +393,6 @@ impl Board {
         let (b, c) = self.random_board_cell(rng);
         self.play_at(b, c);
         true
-    }
-
-    /// Plays uniformly random moves to the end; returns the final status.
-    pub fn random_playout(mut self, rng: &mut Rng) -> Status {
-        while self.play_random(rng) {}
-        self.status()
     }
 
     /// Number of move sequences of length `depth` (leaf counting done in bulk at the last ply).
@@ -454,10 +439,28 @@ impl Board {
     }
 }
 
+/// The result when no legal move is left: more small boards won wins, equal counts draw (SPEC rule 6).
+pub fn result_on_board_count(won: [u16; 2]) -> Status {
+    match popcount9(won[0]).cmp(&popcount9(won[1])) {
+        std::cmp::Ordering::Greater => Status::Won(Player::X),
+        std::cmp::Ordering::Less => Status::Won(Player::O),
+        std::cmp::Ordering::Equal => Status::Draw,
+    }
+}
+
 /// The index of the `n`-th set bit of `mask` (n < popcount).
 #[inline]
 pub fn nth_set_bit(mask: u16, n: u32) -> usize {
-    SELECT[mask as usize & 0x1FF][n as usize] as usize
+    debug_assert!(n < popcount9(mask));
+    (PICKS[mask as usize & 0x1FF] >> (4 + 4 * n)) as usize & 15
+}
+
+/// A uniformly random set bit of a non-empty 9-bit mask: one table load gives both count and cells.
+#[inline]
+pub fn random_set_bit(mask: u16, rng: &mut Rng) -> usize {
+    let packed = PICKS[mask as usize & 0x1FF];
+    let k = rng.below(packed as u32 & 15);
+    (packed >> (4 + 4 * k)) as usize & 15
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod mcts;
 pub mod moves;
 pub mod perft;
+pub mod playout;
 pub mod policy;
 pub mod profile;
 pub mod protocol;

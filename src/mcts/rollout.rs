@@ -3,22 +3,17 @@
 use super::params::RolloutPolicy;
 use crate::board::{completing_cells, nth_set_bit, popcount9, Board, Status, FULL};
 use crate::moves::Move;
+use crate::playout;
 use crate::rng::Rng;
 
 /// Plays `board` to the end with `policy`; returns the final status.
 pub fn rollout(mut board: Board, policy: RolloutPolicy, rng: &mut Rng) -> Status {
     if policy == RolloutPolicy::UNIFORM {
-        return board.random_playout(rng);
+        return playout::uniform(&board, rng);
     }
     if policy == RolloutPolicy::GAME_WINS {
-        // The bot's rollouts, on the fast path: a game-winning move when there is one, else uniform.
-        loop {
-            if let Some(m) = game_winning_move(&board) {
-                board.play(m);
-            } else if !board.play_random(rng) {
-                return board.status();
-            }
-        }
+        // The bot's rollouts, on the fast path.
+        return playout::taking_game_wins(&board, rng);
     }
     while let Some(m) = pick(&board, policy, rng) {
         board.play(m);
