@@ -7,7 +7,9 @@ pub mod budget;
 pub mod node;
 pub mod params;
 pub mod rollout;
+mod select;
 pub mod tree;
+mod visits;
 
 use crate::board::{Board, Status};
 use crate::moves::Move;
@@ -189,7 +191,9 @@ impl Search {
                 break board.status();
             }
             let n = *self.tree.get(node);
-            if !n.is_expanded() && (n.visits == 0 && node != 0 || !self.expand(node, &board)) {
+            if !n.is_expanded()
+                && (n.visits < self.params.expand_after && node != 0 || !self.expand(node, &board))
+            {
                 break rollout::rollout(board, self.params.rollout, &mut self.rng);
             }
             node = self.select(node);
@@ -223,35 +227,11 @@ impl Search {
         )
     }
 
-    /// The child to descend into: a proven win at once, else the best UCT/PUCT score, skipping proven losses.
+    /// The child of `node` to descend into (see `select.rs`).
     #[inline]
     fn select(&self, node: usize) -> usize {
         let parent = self.tree.get(node);
-        let p = &self.params;
-        let log_n = (parent.visits.max(1) as f32).ln();
-        let sqrt_n = (parent.visits.max(1) as f32).sqrt();
-        let first = parent.first_child as usize;
-        let mut best = (first, f32::NEG_INFINITY);
-        for (k, child) in self.tree.children(node).iter().enumerate() {
-            let score = match child.proof {
-                Proof::Win => return first + k,
-                Proof::Loss => -1e9 + child.visits as f32,
-                Proof::Draw if p.solver => 0.5 + p.exploration * (log_n / (child.visits + 1) as f32).sqrt(),
-                _ if child.visits == 0 => p.first_play_urgency + p.prior_weight * child.prior,
-                _ => {
-                    let n = child.visits as f32;
-                    let mut s = child.value_sum / n + p.exploration * (log_n / n).sqrt();
-                    if p.prior_weight > 0.0 {
-                        s += p.prior_weight * child.prior * sqrt_n / (1.0 + n);
-                    }
-                    s
-                }
-            };
-            if score > best.1 {
-                best = (first + k, score);
-            }
-        }
-        best.0
+        parent.first_child as usize + select::select(self.tree.children(node), &self.params, parent.visits)
     }
 
     /// Adds the result along the path and, with the solver, proves what the children now prove.

@@ -30,6 +30,9 @@ pub struct Params {
     pub first_play_urgency: f32,
     /// Weight of the learned prior in selection (0 = plain UCT).
     pub prior_weight: f32,
+    /// Visits a leaf gets (each a rollout from it) before it is expanded: expanding costs move
+    /// generation and priors for every child, so later expansion buys iterations.
+    pub expand_after: u32,
     pub rollout: RolloutPolicy,
     /// Prove wins, losses and draws and let them decide (MCTS-solver).
     pub solver: bool,
@@ -46,6 +49,7 @@ impl Params {
         exploration: 0.6,
         first_play_urgency: 1.1,
         prior_weight: 1.0,
+        expand_after: 1,
         rollout: RolloutPolicy::GAME_WINS,
         solver: true,
         reuse_tree: true,
@@ -57,6 +61,7 @@ impl Params {
         exploration: std::f32::consts::SQRT_2,
         first_play_urgency: f32::INFINITY,
         prior_weight: 0.0,
+        expand_after: 1,
         rollout: RolloutPolicy::UNIFORM,
         solver: false,
         reuse_tree: false,
