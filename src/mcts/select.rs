@@ -6,15 +6,14 @@
 
 use super::node::{Node, Proof};
 use super::params::Params;
-use super::visits::{inv_sqrt, reciprocal};
+use super::visits::{inv_sqrt, reciprocal, sqrt_ln};
 
 /// The index among `children` of the child to descend into: a proven win at once, else the best score,
 /// proven losses last.
 #[inline]
 pub fn select(children: &[Node], params: &Params, parent_visits: u32) -> usize {
-    let n = parent_visits.max(1) as f32;
-    let exploration = params.exploration * n.ln().sqrt();
-    let prior_scale = params.prior_weight * n.sqrt();
+    let exploration = params.exploration * sqrt_ln(parent_visits);
+    let prior_scale = params.prior_weight * (parent_visits.max(1) as f32).sqrt();
     let score = |child: &Node| match child.visits {
         0 => params.first_play_urgency + params.prior_weight * child.prior,
         v => {
