@@ -49,7 +49,7 @@ const COMPLETERS: [u16; 512] = {
 };
 
 /// `PICKS[m]`: the set bits of the 9-bit mask `m`, packed for a loop-free random pick with one load:
-/// bits 0..4 hold the count, then one nibble per set bit holds its index, lowest first.
+/// the low nibble holds the count, then one nibble per set bit holds its index, lowest first.
 const PICKS: [u64; 512] = {
     let mut table = [0u64; 512];
     let mut m = 0;
@@ -254,7 +254,7 @@ impl Board {
         self.play_at(m.board(), m.cell());
     }
 
-    /// `play` by board and cell, which saves the division by 9 in the playout loop.
+    /// `play` by board and cell, which saves the division by 9 in random play.
     #[inline]
     fn play_at(&mut self, b: usize, c: usize) {
         let p = self.side as usize & 1;
