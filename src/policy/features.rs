@@ -42,9 +42,32 @@ const LINES_THROUGH: [[u16; 4]; 9] = {
     t
 };
 
-/// Open big-board lines through board `b` for a player who has won `own` and whose opponent has won `theirs`.
+/// `OPEN_LINES[b][blocked]`: the lines through cell `b` that avoid every cell of `blocked`.
+const OPEN_LINES: [[u8; 512]; 9] = {
+    let mut t = [[0u8; 512]; 9];
+    let mut b = 0;
+    while b < 9 {
+        let mut blocked = 0;
+        while blocked < 512 {
+            let mut k = 0;
+            while k < 4 {
+                let line = LINES_THROUGH[b][k];
+                if line != 0 && line & blocked as u16 == 0 {
+                    t[b][blocked] += 1;
+                }
+                k += 1;
+            }
+            blocked += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Open big-board lines through board `b` for a player whose opponent has won `theirs`.
+#[inline]
 fn open_big_lines(b: usize, theirs: u16, closed_drawn: u16) -> usize {
-    LINES_THROUGH[b].iter().filter(|&&l| l != 0 && l & (theirs | closed_drawn) == 0).count()
+    OPEN_LINES[b][((theirs | closed_drawn) & FULL) as usize] as usize
 }
 
 /// The active features of move `m` on `board` (side to move's view), written into `out`; returns how many.
@@ -62,18 +85,16 @@ pub fn active_features(patterns: &Patterns, board: &Board, m: Move, out: &mut [u
     };
     push(CELL + c);
     push(PATTERN + patterns.class(mine, theirs, c));
-    // The lines through the cell, by how many of their two other cells each player holds (summed).
-    let mut counts = [0u8; 9];
+    // The lines through the cell, by how many of their two other cells each player holds: each state
+    // present counts once (at most four: a cell lies on two to four lines), in increasing order.
+    let mut states = 0u16;
     for &line in LINES_THROUGH[c].iter().filter(|&&l| l != 0) {
         let others = line & !(1 << c);
-        let state = popcount9(mine & others).min(2) as usize * 3 + popcount9(theirs & others).min(2) as usize;
-        counts[state] += 1;
+        states |= 1 << (popcount9(mine & others) * 3 + popcount9(theirs & others));
     }
-    // Each state present counts once (at most four: a cell lies on two to four lines).
-    for (state, &k) in counts.iter().enumerate() {
-        if k > 0 {
-            push(LOCAL + state);
-        }
+    while states != 0 {
+        push(LOCAL + states.trailing_zeros() as usize);
+        states &= states - 1;
     }
     let wins_board = completing_cells(mine, FULL & !(mine | theirs)) & (1 << c) != 0;
     let won_after = if wins_board { won_mine | (1 << b) } else { won_mine };
@@ -107,6 +128,16 @@ pub fn active_features(patterns: &Patterns, board: &Board, m: Move, out: &mut [u
 mod tests {
     use super::*;
     use crate::rng::Rng;
+
+    #[test]
+    fn the_open_lines_table_counts_the_unblocked_lines() {
+        for b in 0..9 {
+            for blocked in 0..512u16 {
+                let plain = LINES.iter().filter(|&&l| l & (1 << b) != 0 && l & blocked == 0).count();
+                assert_eq!(open_big_lines(b, blocked, 0), plain, "board {b}, blocked {blocked:o}");
+            }
+        }
+    }
 
     #[test]
     fn features_are_in_range_for_random_positions() {
