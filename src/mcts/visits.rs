@@ -5,38 +5,41 @@
 /// Counts below this are looked up (16 KB per table); larger ones are computed.
 const TABLE_SIZE: usize = 4096;
 
-/// `RECIPROCALS[n]` = 1/n, and 0 for n = 0.
-static RECIPROCALS: [f32; TABLE_SIZE] = {
-    let mut table = [0.0f32; TABLE_SIZE];
-    let mut n = 1;
-    while n < TABLE_SIZE {
-        table[n] = (1.0 / n as f64) as f32;
-        n += 1;
-    }
-    table
-};
+/// What a table holds for each count n ≥ 1 (entry 0 is 0).
+#[derive(Clone, Copy)]
+enum Of {
+    Reciprocal,
+    InvSqrt,
+    SqrtLn,
+}
 
-/// `INV_SQRTS[n]` = 1/√n, and 0 for n = 0.
-static INV_SQRTS: [f32; TABLE_SIZE] = {
+const fn table(of: Of) -> [f32; TABLE_SIZE] {
     let mut table = [0.0f32; TABLE_SIZE];
     let mut n = 1;
     while n < TABLE_SIZE {
-        table[n] = (1.0 / const_sqrt(n as f64)) as f32;
+        let x = n as f64;
+        table[n] = match of {
+            Of::Reciprocal => 1.0 / x,
+            Of::InvSqrt => 1.0 / const_sqrt(x),
+            Of::SqrtLn => const_sqrt(const_ln(x)),
+        } as f32;
         n += 1;
     }
     table
-};
+}
 
-/// `SQRT_LNS[n]` = √(ln n), and 0 for n = 0.
-static SQRT_LNS: [f32; TABLE_SIZE] = {
-    let mut table = [0.0f32; TABLE_SIZE];
-    let mut n = 1;
-    while n < TABLE_SIZE {
-        table[n] = const_sqrt(const_ln(n as f64)) as f32;
-        n += 1;
+static RECIPROCALS: [f32; TABLE_SIZE] = table(Of::Reciprocal);
+static INV_SQRTS: [f32; TABLE_SIZE] = table(Of::InvSqrt);
+static SQRT_LNS: [f32; TABLE_SIZE] = table(Of::SqrtLn);
+
+/// `table[n]`, or `compute(n)` past the table's end.
+#[inline]
+fn look_up(table: &[f32; TABLE_SIZE], n: u32, compute: impl Fn(f32) -> f32) -> f32 {
+    match table.get(n as usize) {
+        Some(&r) => r,
+        None => compute(n as f32),
     }
-    table
-};
+}
 
 /// ln x for x ≥ 1 (`f64::ln` is not `const`): x = m·2^k with 1 ≤ m < 2, ln x = k·ln 2 + 2·atanh((m−1)/(m+1)),
 /// whose series in z = (m−1)/(m+1) ≤ 1/3 converges fast.
@@ -73,28 +76,19 @@ const fn const_sqrt(x: f64) -> f64 {
 /// 1/n for n ≥ 1; 0 for n = 0.
 #[inline]
 pub fn reciprocal(n: u32) -> f32 {
-    match RECIPROCALS.get(n as usize) {
-        Some(&r) => r,
-        None => 1.0 / n as f32,
-    }
+    look_up(&RECIPROCALS, n, |x| 1.0 / x)
 }
 
 /// 1/√n for n ≥ 1; 0 for n = 0.
 #[inline]
 pub fn inv_sqrt(n: u32) -> f32 {
-    match INV_SQRTS.get(n as usize) {
-        Some(&r) => r,
-        None => 1.0 / (n as f32).sqrt(),
-    }
+    look_up(&INV_SQRTS, n, |x| 1.0 / x.sqrt())
 }
 
 /// √(ln n) for n ≥ 1; 0 for n = 0.
 #[inline]
 pub fn sqrt_ln(n: u32) -> f32 {
-    match SQRT_LNS.get(n as usize) {
-        Some(&r) => r,
-        None => (n as f32).ln().sqrt(),
-    }
+    look_up(&SQRT_LNS, n, |x| x.ln().sqrt())
 }
 
 #[cfg(test)]
