@@ -72,30 +72,62 @@ fn open_big_lines(b: usize, theirs: u16, closed_drawn: u16) -> usize {
 
 /// The active features of move `m` on `board` (side to move's view), written into `out`; returns how many.
 pub fn active_features(patterns: &Patterns, board: &Board, m: Move, out: &mut [u16; MAX_ACTIVE]) -> usize {
-    let me = board.side_to_move();
-    let (b, c) = (m.board(), m.cell());
-    let mine = board.marks(me, b);
-    let theirs = board.marks(me.other(), b);
-    let (won_mine, won_theirs) = (board.won_boards(me), board.won_boards(me.other()));
-    let drawn = board.closed_boards() & !(won_mine | won_theirs);
+    let (mine, theirs) = shape(board, m);
     let mut n = 0;
     let mut push = |f: usize| {
         out[n] = f as u16;
         n += 1;
     };
-    push(CELL + c);
-    push(PATTERN + patterns.class(mine, theirs, c));
-    // The lines through the cell, by how many of their two other cells each player holds: each state
-    // present counts once (at most four: a cell lies on two to four lines), in increasing order.
+    push(cell_feature(m));
+    shape_features(patterns.class(mine, theirs, m.cell()), line_states(mine, theirs, m.cell()), &mut push);
+    context_features(board, m, &mut push);
+    n
+}
+
+/// The mover's and the opponent's marks in the board of move `m`.
+#[inline]
+pub fn shape(board: &Board, m: Move) -> (u16, u16) {
+    let me = board.side_to_move();
+    (board.marks(me, m.board()), board.marks(me.other(), m.board()))
+}
+
+#[inline]
+pub fn cell_feature(m: Move) -> usize {
+    CELL + m.cell()
+}
+
+/// The lines through cell `c`, by how many of their two other cells each player holds, as a set of
+/// states (`3 × mine + theirs`): each state present counts once (a cell lies on two to four lines).
+#[inline]
+pub fn line_states(mine: u16, theirs: u16, c: usize) -> u16 {
     let mut states = 0u16;
     for &line in LINES_THROUGH[c].iter().filter(|&&l| l != 0) {
         let others = line & !(1 << c);
         states |= 1 << (popcount9(mine & others) * 3 + popcount9(theirs & others));
     }
+    states
+}
+
+/// The features of the small board's shape around the cell: its pattern class and line states. Both
+/// are the same for every (pattern, cell) of one class, so the policy sums their weights once per class.
+#[inline]
+pub fn shape_features(class: usize, mut states: u16, mut push: impl FnMut(usize)) {
+    push(PATTERN + class);
     while states != 0 {
         push(LOCAL + states.trailing_zeros() as usize);
         states &= states - 1;
     }
+}
+
+/// The features beyond the cell and its shape: what the move does on the big board and where it sends
+/// the opponent.
+#[inline]
+pub fn context_features(board: &Board, m: Move, mut push: impl FnMut(usize)) {
+    let me = board.side_to_move();
+    let (b, c) = (m.board(), m.cell());
+    let (mine, theirs) = shape(board, m);
+    let (won_mine, won_theirs) = (board.won_boards(me), board.won_boards(me.other()));
+    let drawn = board.closed_boards() & !(won_mine | won_theirs);
     let wins_board = completing_cells(mine, FULL & !(mine | theirs)) & (1 << c) != 0;
     let won_after = if wins_board { won_mine | (1 << b) } else { won_mine };
     let full_after = (mine | theirs | (1 << c)) == FULL;
@@ -121,7 +153,6 @@ pub fn active_features(patterns: &Patterns, board: &Board, m: Move, out: &mut [u
         let their_lines = open_big_lines(t, won_after, drawn).min(4);
         push(SEND_BIG + if their_threats > 0 { 5 } else { 0 } + their_lines.min(4));
     }
-    n
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ pub mod patterns;
 
 use crate::board::Board;
 use crate::moves::Move;
-use features::{active_features, feature_count, MAX_ACTIVE};
+use features::{cell_feature, context_features, feature_count, line_states, shape, shape_features};
 use patterns::Patterns;
 
 /// The committed weights (see weights/MANIFEST.txt for how they were made).
@@ -16,6 +16,9 @@ const EMBEDDED: &str = include_str!("../../weights/policy.txt");
 #[derive(Clone, Debug)]
 pub struct Policy {
     weights: Vec<f32>,
+    /// Per pattern class, the summed weights of its shape features (see `features::shape_features`):
+    /// one load per move instead of up to five, and no line counting.
+    shape_logits: Vec<f32>,
     patterns: &'static Patterns,
 }
 
@@ -26,7 +29,8 @@ impl Policy {
         if weights.len() != expected {
             return Err(format!("expected {expected} weights, got {}", weights.len()));
         }
-        Ok(Policy { weights, patterns })
+        let shape_logits = shape_logits(&weights, patterns);
+        Ok(Policy { weights, shape_logits, patterns })
     }
 
     /// The embedded weights, decoded once at start-up.
@@ -38,12 +42,14 @@ impl Policy {
         &self.weights
     }
 
-    /// The unnormalised score of a move.
+    /// The unnormalised score of a move: the sum of its active features' weights.
     #[inline]
     pub fn logit(&self, board: &Board, m: Move) -> f32 {
-        let mut f = [0u16; MAX_ACTIVE];
-        let n = active_features(self.patterns, board, m, &mut f);
-        f[..n].iter().map(|&i| self.weights[i as usize]).sum()
+        let (mine, theirs) = shape(board, m);
+        let mut sum =
+            self.shape_logits[self.patterns.class(mine, theirs, m.cell())] + self.weights[cell_feature(m)];
+        context_features(board, m, |f| sum += self.weights[f]);
+        sum
     }
 
     /// Writes a prior for each move (a softmax of the logits, summing to 1) into `out`.
@@ -64,6 +70,24 @@ impl Policy {
     }
 }
 
+/// `shape_logits` of `Policy`: every (mine, theirs, cell) visited once, each class summed at its first.
+fn shape_logits(weights: &[f32], patterns: &Patterns) -> Vec<f32> {
+    let mut logits = vec![f32::NAN; patterns.count()];
+    for mine in 0..512u16 {
+        for theirs in (0..512u16).filter(|t| t & mine == 0) {
+            for cell in (0..9).filter(|c| (mine | theirs) & (1 << c) == 0) {
+                let class = patterns.class(mine, theirs, cell);
+                if logits[class].is_nan() {
+                    let mut sum = 0.0;
+                    shape_features(class, line_states(mine, theirs, cell), |f| sum += weights[f]);
+                    logits[class] = sum;
+                }
+            }
+        }
+    }
+    logits
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +101,27 @@ mod tests {
         p.priors(&b, &moves, &mut out);
         assert!((out.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         assert!(out.iter().all(|&x| x > 0.0));
+    }
+
+    #[test]
+    fn logits_are_the_sums_of_the_active_features_weights() {
+        use features::{active_features, MAX_ACTIVE};
+        let p = Policy::embedded().expect("committed weights decode");
+        let mut rng = crate::rng::Rng::new(9);
+        let mut checked = 0;
+        for _ in 0..200 {
+            let mut b = Board::new();
+            while let Some(m) = b.random_move(&mut rng) {
+                for &any in b.legal_moves().iter() {
+                    let mut f = [0u16; MAX_ACTIVE];
+                    let n = active_features(p.patterns, &b, any, &mut f);
+                    let plain: f32 = f[..n].iter().map(|&i| p.weights[i as usize]).sum();
+                    assert!((p.logit(&b, any) - plain).abs() < 1e-5, "{any:?} on {b:?}");
+                    checked += 1;
+                }
+                b.play(m);
+            }
+        }
+        assert!(checked > 50_000);
     }
 }
