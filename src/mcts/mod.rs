@@ -12,7 +12,7 @@ pub mod tree;
 mod visits;
 
 use crate::board::{Board, Status};
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::policy::Policy;
 use crate::rng::Rng;
 pub use budget::Limits;
@@ -196,6 +196,9 @@ impl Search {
             {
                 break rollout::rollout(board, self.params.rollout, &mut self.rng);
             }
+            if n.priors_pending && n.visits >= self.params.prior_after {
+                self.set_priors(node, &board);
+            }
             node = self.select(node);
             board.play(self.tree.get(node).mv);
             path[len] = node as u32;
@@ -205,26 +208,46 @@ impl Search {
     }
 
     /// Adds all children of `node`; false when the arena is full (the search then rolls out from here).
+    /// Their priors are uniform until `node` has had `prior_after` visits (see `set_priors`).
     fn expand(&mut self, node: usize, board: &Board) -> bool {
         let moves = board.legal_moves();
-        let use_policy = self.params.prior_weight > 0.0;
-        let mut priors = [0f32; 81];
-        match (&self.policy, use_policy) {
-            (Some(policy), true) => policy.priors(board, &moves, &mut priors[..moves.len()]),
-            _ => priors[..moves.len()].fill(1.0 / moves.len() as f32),
-        }
+        let prior = 1.0 / moves.len() as f32;
         // Moves that win the game at once are proven wins from birth: the solver then needs no visit to them.
         let winning = if self.params.solver { game_winning_moves(board) } else { [0; 9] };
-        self.tree.expand(
+        let expanded = self.tree.expand(
             node,
-            moves.iter().zip(priors).map(|(&m, p)| {
-                let mut child = Node::new(m, p);
+            moves.iter().map(|&m| {
+                let mut child = Node::new(m, prior);
                 if winning[m.board()] & (1 << m.cell()) != 0 {
                     child.proof = Proof::Win;
                 }
                 child
             }),
-        )
+        );
+        if expanded && self.policy.is_some() && self.params.prior_weight > 0.0 {
+            self.tree.get_mut(node).priors_pending = true;
+            if self.tree.get(node).visits >= self.params.prior_after {
+                self.set_priors(node, board);
+            }
+        }
+        expanded
+    }
+
+    /// Gives the children of `node` the learned policy's priors. Deferred from expansion because most
+    /// expanded nodes are never visited again, and the policy is the dearest part of an expansion.
+    fn set_priors(&mut self, node: usize, board: &Board) {
+        let Some(policy) = &self.policy else { return };
+        let mut moves = MoveList::new();
+        for child in self.tree.children(node) {
+            moves.push(child.mv);
+        }
+        let mut priors = [0f32; 81];
+        policy.priors(board, &moves, &mut priors[..moves.len()]);
+        let first = self.tree.get(node).first_child as usize;
+        for (k, &p) in priors[..moves.len()].iter().enumerate() {
+            self.tree.get_mut(first + k).prior = p;
+        }
+        self.tree.get_mut(node).priors_pending = false;
     }
 
     /// The child of `node` to descend into (see `select.rs`).
@@ -465,6 +488,45 @@ mod tests {
         c.play(c.legal_moves()[0]);
         let r2 = s.search(&c, None, Limits::iterations(1000));
         assert!(c.is_legal(r2.best));
+    }
+
+    #[test]
+    fn children_get_the_policys_priors_from_their_parents_prior_after_th_visit() {
+        let policy = Policy::embedded().expect("committed weights decode");
+        // Deferred by one visit, so that both kinds of node are present.
+        let params = Params { prior_after: 2, ..Params::BOT };
+        let mut s = Search::new(params, 200_000, 6).with_policy(policy.clone());
+        let start = Board::from_moves(&[Move::new(4, 4), Move::new(4, 0)]).unwrap();
+        s.search(&start, None, Limits::iterations(3000));
+        // Walk the tree with each node's board: expanded nodes visited often enough have the policy's priors.
+        let (mut with_policy, mut uniform) = (0, 0);
+        let mut stack = vec![(0usize, start)];
+        while let Some((i, board)) = stack.pop() {
+            let node = *s.tree.get(i);
+            if !node.is_expanded() {
+                continue;
+            }
+            let children = s.tree.children(i);
+            let moves: Vec<Move> = children.iter().map(|c| c.mv).collect();
+            let mut expected = vec![0.0; moves.len()];
+            if node.priors_pending {
+                assert!(node.visits <= s.params.prior_after, "{} visits and still uniform", node.visits);
+                expected.fill(1.0 / moves.len() as f32);
+                uniform += 1;
+            } else {
+                policy.priors(&board, &moves, &mut expected);
+                with_policy += 1;
+            }
+            for (c, e) in children.iter().zip(expected) {
+                assert!((c.prior - e).abs() < 1e-6, "prior {} expected {e}", c.prior);
+            }
+            for (k, c) in children.iter().enumerate() {
+                let mut b = board;
+                b.play(c.mv);
+                stack.push((node.first_child as usize + k, b));
+            }
+        }
+        assert!(with_policy > 100 && uniform > 100, "{with_policy} with the policy, {uniform} uniform");
     }
 
     #[test]

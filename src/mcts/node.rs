@@ -36,13 +36,24 @@ pub struct Node {
     pub mv: Move,
     pub num_children: u8,
     pub proof: Proof,
+    /// The children's priors are still uniform: the policy has not been asked yet.
+    pub priors_pending: bool,
 }
 
 const _: () = assert!(std::mem::size_of::<Node>() == 20);
 
 impl Node {
     pub fn new(mv: Move, prior: f32) -> Node {
-        Node { first_child: 0, visits: 0, value_sum: 0.0, prior, mv, num_children: 0, proof: Proof::Unknown }
+        Node {
+            first_child: 0,
+            visits: 0,
+            value_sum: 0.0,
+            prior,
+            mv,
+            num_children: 0,
+            proof: Proof::Unknown,
+            priors_pending: false,
+        }
     }
 
     #[inline]
