@@ -196,8 +196,8 @@ impl Search {
             {
                 break rollout::rollout(board, self.params.rollout, &mut self.rng);
             }
-            if n.priors_pending && n.visits >= self.params.prior_after {
-                self.set_priors(node, &board);
+            if n.priors_in > 0 {
+                self.count_down_priors(node, &board);
             }
             node = self.select(node);
             board.play(self.tree.get(node).mv);
@@ -208,7 +208,7 @@ impl Search {
     }
 
     /// Adds all children of `node`; false when the arena is full (the search then rolls out from here).
-    /// Their priors are uniform until `node` has had `prior_after` visits (see `set_priors`).
+    /// Their priors are uniform for `prior_delay` more visits to `node` (see `set_priors`).
     fn expand(&mut self, node: usize, board: &Board) -> bool {
         let moves = board.legal_moves();
         let prior = 1.0 / moves.len() as f32;
@@ -225,12 +225,21 @@ impl Search {
             }),
         );
         if expanded && self.policy.is_some() && self.params.prior_weight > 0.0 {
-            self.tree.get_mut(node).priors_pending = true;
-            if self.tree.get(node).visits >= self.params.prior_after {
-                self.set_priors(node, board);
+            match self.params.prior_delay {
+                0 => self.set_priors(node, board),
+                delay => self.tree.get_mut(node).priors_in = delay,
             }
         }
         expanded
+    }
+
+    /// One more visit to `node` while its children wait for their priors.
+    fn count_down_priors(&mut self, node: usize, board: &Board) {
+        let left = &mut self.tree.get_mut(node).priors_in;
+        *left -= 1;
+        if *left == 0 {
+            self.set_priors(node, board);
+        }
     }
 
     /// Gives the children of `node` the learned policy's priors. Deferred from expansion because most
@@ -247,7 +256,6 @@ impl Search {
         for (k, &p) in priors[..moves.len()].iter().enumerate() {
             self.tree.get_mut(first + k).prior = p;
         }
-        self.tree.get_mut(node).priors_pending = false;
     }
 
     /// The child of `node` to descend into (see `select.rs`).
@@ -491,10 +499,10 @@ mod tests {
     }
 
     #[test]
-    fn children_get_the_policys_priors_from_their_parents_prior_after_th_visit() {
+    fn children_get_the_policys_priors_after_the_delay() {
         let policy = Policy::embedded().expect("committed weights decode");
         // Deferred by one visit, so that both kinds of node are present.
-        let params = Params { prior_after: 2, ..Params::BOT };
+        let params = Params { prior_delay: 1, ..Params::BOT };
         let mut s = Search::new(params, 200_000, 6).with_policy(policy.clone());
         let start = Board::from_moves(&[Move::new(4, 4), Move::new(4, 0)]).unwrap();
         s.search(&start, None, Limits::iterations(3000));
@@ -509,8 +517,9 @@ mod tests {
             let children = s.tree.children(i);
             let moves: Vec<Move> = children.iter().map(|c| c.mv).collect();
             let mut expected = vec![0.0; moves.len()];
-            if node.priors_pending {
-                assert!(node.visits <= s.params.prior_after, "{} visits and still uniform", node.visits);
+            if node.priors_in > 0 {
+                let most = s.params.expand_after + s.params.prior_delay as u32;
+                assert!(node.visits <= most, "{} visits and still uniform", node.visits);
                 expected.fill(1.0 / moves.len() as f32);
                 uniform += 1;
             } else {

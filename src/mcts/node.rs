@@ -36,8 +36,9 @@ pub struct Node {
     pub mv: Move,
     pub num_children: u8,
     pub proof: Proof,
-    /// The children's priors are still uniform: the policy has not been asked yet.
-    pub priors_pending: bool,
+    /// Visits to this node left before its children get the learned policy's priors (uniform until
+    /// then); 0 once they have them, or when there is no policy.
+    pub priors_in: u8,
 }
 
 const _: () = assert!(std::mem::size_of::<Node>() == 20);
@@ -52,7 +53,7 @@ impl Node {
             mv,
             num_children: 0,
             proof: Proof::Unknown,
-            priors_pending: false,
+            priors_in: 0,
         }
     }
 
