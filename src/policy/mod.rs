@@ -48,7 +48,7 @@ impl Policy {
         let (mine, theirs) = shape(board, m);
         let mut sum =
             self.shape_logits[self.patterns.class(mine, theirs, m.cell())] + self.weights[cell_feature(m)];
-        context_features(board, m, |f| sum += self.weights[f]);
+        context_features(board, m, (mine, theirs), |f| sum += self.weights[f]);
         sum
     }
 
