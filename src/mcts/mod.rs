@@ -226,7 +226,7 @@ impl Search {
         );
         if expanded && self.policy.is_some() && self.params.prior_weight > 0.0 {
             match self.params.prior_delay {
-                0 => self.set_priors(node, board),
+                0 => self.set_priors(node, board, &moves),
                 delay => self.tree.get_mut(node).priors_in = delay,
             }
         }
@@ -238,20 +238,21 @@ impl Search {
         let left = &mut self.tree.get_mut(node).priors_in;
         *left -= 1;
         if *left == 0 {
-            self.set_priors(node, board);
+            let mut moves = MoveList::new();
+            for child in self.tree.children(node) {
+                moves.push(child.mv);
+            }
+            self.set_priors(node, board, &moves);
         }
     }
 
     /// Gives the children of `node` the learned policy's priors. Deferred from expansion because most
     /// expanded nodes are never visited again, and the policy is the dearest part of an expansion.
-    fn set_priors(&mut self, node: usize, board: &Board) {
+    /// `moves` are the children's moves, in the children's order.
+    fn set_priors(&mut self, node: usize, board: &Board, moves: &[Move]) {
         let Some(policy) = &self.policy else { return };
-        let mut moves = MoveList::new();
-        for child in self.tree.children(node) {
-            moves.push(child.mv);
-        }
         let mut priors = [0f32; 81];
-        policy.priors(board, &moves, &mut priors[..moves.len()]);
+        policy.priors(board, moves, &mut priors[..moves.len()]);
         let first = self.tree.get(node).first_child as usize;
         for (k, &p) in priors[..moves.len()].iter().enumerate() {
             self.tree.get_mut(first + k).prior = p;

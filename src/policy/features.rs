@@ -120,12 +120,12 @@ pub fn shape_features(class: usize, mut states: u16, mut push: impl FnMut(usize)
 }
 
 /// The features beyond the cell and its shape: what the move does on the big board and where it sends
-/// the opponent. `shape` is `shape(board, m)`, which the caller has already.
+/// the opponent. `marks` is `shape(board, m)`, which the caller has already.
 #[inline]
-pub fn context_features(board: &Board, m: Move, shape: (u16, u16), mut push: impl FnMut(usize)) {
+pub fn context_features(board: &Board, m: Move, marks: (u16, u16), mut push: impl FnMut(usize)) {
     let me = board.side_to_move();
     let (b, c) = (m.board(), m.cell());
-    let (mine, theirs) = shape;
+    let (mine, theirs) = marks;
     let (won_mine, won_theirs) = (board.won_boards(me), board.won_boards(me.other()));
     let drawn = board.closed_boards() & !(won_mine | won_theirs);
     let wins_board = completing_cells(mine, FULL & !(mine | theirs)) & (1 << c) != 0;
