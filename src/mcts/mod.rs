@@ -8,6 +8,7 @@ mod huge_pages;
 pub mod node;
 pub mod params;
 pub mod rollout;
+mod root_scores;
 mod select;
 pub mod tree;
 mod visits;
@@ -19,6 +20,7 @@ use crate::rng::Rng;
 pub use budget::Limits;
 pub use node::{Node, Proof};
 pub use params::{Params, RolloutPolicy};
+use root_scores::RootScores;
 use std::time::Instant;
 use tree::Tree;
 
@@ -60,6 +62,7 @@ pub struct Search {
     params: Params,
     policy: Option<Policy>,
     rng: Rng,
+    root_scores: RootScores,
 }
 
 /// The deepest a tree path can be: one node per ply plus the root.
@@ -73,6 +76,7 @@ impl Search {
             params,
             policy: None,
             rng: Rng::new(seed),
+            root_scores: RootScores::new(),
         }
     }
 
@@ -93,6 +97,7 @@ impl Search {
         if let Some(allowed) = allowed {
             self.expand_root_restricted(allowed);
         }
+        self.root_scores.invalidate();
         let start = Instant::now();
         let mut iterations = 0u64;
         loop {
@@ -225,6 +230,9 @@ impl Search {
                 child
             }),
         );
+        if node == 0 {
+            self.root_scores.invalidate();
+        }
         if expanded && self.policy.is_some() && self.params.prior_weight > 0.0 {
             match self.params.prior_delay {
                 0 => self.set_priors(node, board, &moves),
@@ -258,12 +266,23 @@ impl Search {
         for (k, &p) in priors[..moves.len()].iter().enumerate() {
             self.tree.get_mut(first + k).prior = p;
         }
+        if node == 0 {
+            self.root_scores.invalidate();
+        }
     }
 
-    /// The child of `node` to descend into (see `select.rs`).
+    /// The child of `node` to descend into (see `select.rs`; the root's from `root_scores.rs`).
     #[inline]
-    fn select(&self, node: usize) -> usize {
-        let parent = self.tree.get(node);
+    fn select(&mut self, node: usize) -> usize {
+        let parent = *self.tree.get(node);
+        if node == 0 {
+            if !self.root_scores.is_fresh() {
+                self.root_scores.rebuild(self.tree.children(0), &self.params);
+            }
+            if let Some(k) = self.root_scores.select(&self.params, parent.visits) {
+                return parent.first_child as usize + k;
+            }
+        }
         parent.first_child as usize + select::select(self.tree.children(node), &self.params, parent.visits)
     }
 
@@ -294,6 +313,10 @@ impl Search {
             if proving && depth > 0 {
                 proving = self.prove(path[depth - 1] as usize);
             }
+        }
+        if let Some(&child) = path.get(1) {
+            let k = child as usize - self.tree.get(0).first_child as usize;
+            self.root_scores.update(k, self.tree.get(child as usize), &self.params);
         }
     }
 
@@ -550,5 +573,61 @@ mod tests {
         c.play(r.principal_variation.get(1).copied().unwrap_or(c.legal_moves()[0]));
         let r2 = s.search(&c, None, Limits::iterations(10));
         assert!(r2.nodes_reused > 1, "nothing reused");
+    }
+
+    /// Checks every iteration's root choice against `select::select` over the tree's children.
+    fn root_choices_agree(s: &mut Search, iterations: usize) -> usize {
+        let mut fast = 0;
+        for _ in 0..iterations {
+            if s.tree.get(0).proof != Proof::Unknown || !s.tree.get(0).is_expanded() {
+                break;
+            }
+            let root = *s.tree.get(0);
+            let plain =
+                root.first_child as usize + select::select(s.tree.children(0), &s.params, root.visits);
+            fast += s.root_scores.is_fresh() as usize;
+            assert_eq!(s.select(0), plain, "after {} root visits", root.visits);
+            s.iterate();
+        }
+        fast
+    }
+
+    #[test]
+    fn the_roots_kept_scores_choose_as_select_does() {
+        let policy = Policy::embedded().expect("committed weights decode");
+        let mut rng = Rng::new(12);
+        let mut fast = 0;
+        for round in 0..12 {
+            let params = Params { prior_delay: (round % 3) as u8, ..Params::BOT };
+            let mut s = Search::new(params, 300_000, round);
+            if round % 4 != 3 {
+                s = s.with_policy(policy.clone());
+            }
+            // From the empty board (81 children), mid-game and late positions (where root children get
+            // proven); then two moves on, with the tree reused, and with a restricted root.
+            let mut board = Board::new();
+            for _ in 0..(round * 7) % 50 {
+                if board.is_over() || board.legal_moves().len() == 1 {
+                    break;
+                }
+                board.play(board.random_move(&mut rng).unwrap());
+            }
+            s.search(&board, None, Limits::iterations(1));
+            fast += root_choices_agree(&mut s, 1500);
+            let r = s.search(&board, None, Limits::iterations(10));
+            let mut next = board;
+            for m in r.principal_variation.iter().take(2) {
+                next.play(*m);
+            }
+            if next.is_over() {
+                continue;
+            }
+            s.search(&next, None, Limits::iterations(1));
+            fast += root_choices_agree(&mut s, 1000);
+            let allowed: Vec<Move> = next.legal_moves().iter().copied().step_by(2).collect();
+            s.search(&next, Some(&allowed), Limits::iterations(1));
+            fast += root_choices_agree(&mut s, 500);
+        }
+        assert!(fast > 10_000, "the kept scores were used {fast} times");
     }
 }

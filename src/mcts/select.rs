@@ -8,20 +8,50 @@ use super::node::{Node, Proof};
 use super::params::Params;
 use super::visits::{inv_sqrt, reciprocal, sqrt_ln};
 
+/// A child's score is `value + exploration · explore + prior_scale · prior`: these are its own terms, the
+/// two factors the parent's (`parent_factors`). The root keeps its children's terms (`root_scores.rs`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Terms {
+    pub value: f32,
+    pub explore: f32,
+    pub prior: f32,
+}
+
+#[inline]
+pub fn terms(child: &Node, params: &Params) -> Terms {
+    match child.visits {
+        // First-play urgency: every unvisited child gets a fixed score, raised by its prior.
+        0 => Terms {
+            value: params.first_play_urgency + params.prior_weight * child.prior,
+            explore: 0.0,
+            prior: 0.0,
+        },
+        v => Terms {
+            value: child.value_sum * reciprocal(v),
+            explore: inv_sqrt(v),
+            prior: child.prior * reciprocal(v + 1),
+        },
+    }
+}
+
+/// `(exploration, prior_scale)` for a parent visited `parent_visits` times.
+#[inline]
+pub fn parent_factors(params: &Params, parent_visits: u32) -> (f32, f32) {
+    (params.exploration * sqrt_ln(parent_visits), params.prior_weight * (parent_visits.max(1) as f32).sqrt())
+}
+
+#[inline]
+pub fn score(t: Terms, (exploration, prior_scale): (f32, f32)) -> f32 {
+    t.value + exploration * t.explore + prior_scale * t.prior
+}
+
 /// The index among `children` of the child to descend into: a proven win at once, else the best score,
 /// proven losses last.
 #[inline]
 pub fn select(children: &[Node], params: &Params, parent_visits: u32) -> usize {
-    let exploration = params.exploration * sqrt_ln(parent_visits);
-    let prior_scale = params.prior_weight * (parent_visits.max(1) as f32).sqrt();
-    let score = |child: &Node| match child.visits {
-        0 => params.first_play_urgency + params.prior_weight * child.prior,
-        v => {
-            child.value_sum * reciprocal(v)
-                + exploration * inv_sqrt(v)
-                + prior_scale * child.prior * reciprocal(v + 1)
-        }
-    };
+    let factors = parent_factors(params, parent_visits);
+    let exploration = factors.0;
+    let score = |child: &Node| score(terms(child, params), factors);
     // Proofs are rare: the common loop only notes whether any child has one, without a branch.
     let mut any_proven = 0u8;
     let mut best = (0, f32::NEG_INFINITY);
