@@ -4,7 +4,6 @@
 //! new leaf, and back the result up, proving wins, losses and draws on the way where the children allow.
 
 pub mod budget;
-mod huge_pages;
 pub mod node;
 pub mod params;
 pub mod rollout;

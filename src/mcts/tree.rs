@@ -16,10 +16,7 @@ impl Tree {
         let capacity = capacity.clamp(2, u32::MAX as usize);
         let mut nodes = Vec::with_capacity(capacity);
         nodes.push(Node::new(Move(0), 1.0));
-        let spare = Vec::with_capacity(capacity);
-        super::huge_pages::advise(&nodes);
-        super::huge_pages::advise(&spare);
-        Tree { nodes, spare, capacity }
+        Tree { nodes, spare: Vec::with_capacity(capacity), capacity }
     }
 
     pub fn capacity(&self) -> usize {
