@@ -210,11 +210,13 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, log: &mut impl Write
             continue;
         };
         let m = choice.mv();
+        // Read before the write: once the answer is out, the referee may run first on a busy machine.
+        let answer_ms = start.elapsed().as_secs_f64() * 1000.0;
         if writeln!(output, "{m}").and_then(|_| output.flush()).is_err() {
             return; // The referee has gone.
         }
         if !options.quiet {
-            let _ = writeln!(log, "{}", describe(bot.turn(), start, &choice));
+            let _ = writeln!(log, "{}", describe(bot.turn(), answer_ms, &choice));
         }
     }
 }
@@ -223,9 +225,9 @@ fn warn(log: &mut impl Write, msg: &str) {
     let _ = writeln!(log, "uttt: {msg}");
 }
 
-/// One stderr line per move: what a bot author needs to tune the time budget.
-pub fn describe(turn: u32, start: Instant, choice: &Choice) -> String {
-    let ms = start.elapsed().as_secs_f64() * 1000.0;
+/// One stderr line per move: what a bot author needs to tune the time budget. `ms`: from the turn's first
+/// line read to the answer.
+pub fn describe(turn: u32, ms: f64, choice: &Choice) -> String {
     match choice {
         Choice::Searched(r) => {
             let pv: Vec<String> =
