@@ -20,7 +20,12 @@ players: a shell command (a bot speaking the arena protocol) or builtin:NAME[:op
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rest = if args.is_empty() { &[][..] } else { &args[1..] };
+    let asks_help = args.iter().any(|a| matches!(a.as_str(), "help" | "--help" | "-h"));
     let code = match args.first().map(String::as_str) {
+        _ if asks_help => {
+            println!("{USAGE}\nbuilt-in agents: {}", uttt::agents::NAMES);
+            0
+        }
         Some("perft") => perft_command(rest),
         Some("bench") => uttt::bench::main(rest),
         Some("watch") => report(uttt::arena::human::watch(rest)),
@@ -32,10 +37,6 @@ fn main() -> ExitCode {
         Some("selfplay") => report(uttt::train::selfplay_main(rest)),
         Some("train") => report(uttt::train::train_main(rest)),
         Some("regenerate-weights") => report(uttt::train::regenerate_main(rest)),
-        Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
-            0
-        }
         _ => uttt::protocol::main(&args),
     };
     ExitCode::from(code as u8)
