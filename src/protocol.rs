@@ -65,7 +65,7 @@ impl BotOptions {
 
     /// The search these options describe, with the embedded policy when it is used.
     pub fn build_search(&self) -> Search {
-        let params = if self.use_policy { self.params } else { Params { prior_weight: 0.0, ..self.params } };
+        let params = if self.use_policy { self.params } else { self.params.without_prior() };
         let mut search = Search::new(params, self.nodes, self.seed);
         if self.use_policy && self.params.prior_weight > 0.0 {
             match Policy::embedded() {

@@ -26,7 +26,8 @@ impl RolloutPolicy {
 pub struct Params {
     /// UCT exploration constant `c` in `Q + c * sqrt(ln N / n)`.
     pub exploration: f32,
-    /// Value given to a child never visited (first-play urgency); above 1 visits every child once first.
+    /// Value given to a child never visited (first-play urgency), raised by its prior. Lower keeps the
+    /// search on the children it has tried (with the prior: the ones the prior likes); higher tries more.
     pub first_play_urgency: f32,
     /// Weight of the learned prior in selection (0 = plain UCT).
     pub prior_weight: f32,
@@ -51,7 +52,7 @@ impl Params {
     /// The bot's settings.
     pub const BOT: Params = Params {
         exploration: 0.6,
-        first_play_urgency: 1.1,
+        first_play_urgency: 0.8,
         prior_weight: 1.0,
         expand_after: 1,
         prior_delay: 0,
@@ -60,6 +61,13 @@ impl Params {
         reuse_tree: true,
         early_stop: false,
     };
+
+    /// These settings for a search without the learned prior (`--no-policy`, self-play for training).
+    /// The urgency is the one the bot had before the prior: the committed weights were trained on
+    /// self-play with it, and 0.8 was tuned with the prior, which ranks the untried children (README).
+    pub const fn without_prior(self) -> Params {
+        Params { prior_weight: 0.0, first_play_urgency: 1.1, ..self }
+    }
 
     /// Textbook UCT with uniformly random rollouts: the built-in `mcts` baseline.
     pub const TEXTBOOK: Params = Params {
