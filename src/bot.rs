@@ -79,6 +79,12 @@ impl Bot {
         log: &mut Vec<String>,
     ) -> Option<Choice> {
         self.turn += 1;
+        if self.turn == 1 {
+            // Fault the tree's memory in now rather than page by page in later turns' searches: at most
+            // half of this turn, most of which its search would spend on the same faults.
+            let now = Instant::now();
+            self.search.prefault(limits.deadline.map(|d| now + d.saturating_duration_since(now) / 2));
+        }
         let legal = self.board.legal_moves();
         if let Some(actions) = actions {
             let same = actions.len() == legal.len() && actions.iter().all(|m| legal.contains(*m));

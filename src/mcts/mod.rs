@@ -85,6 +85,11 @@ impl Search {
         self
     }
 
+    /// Touches the tree buffers' memory now, stopping at `until` (see `Tree::prefault`).
+    pub fn prefault(&mut self, until: Option<Instant>) {
+        self.tree.prefault(until);
+    }
+
     pub fn params(&self) -> &Params {
         &self.params
     }
