@@ -23,7 +23,7 @@ use root_scores::RootScores;
 use std::time::Instant;
 use tree::Tree;
 
-/// Default arena size: 2 × 5M nodes × 20 bytes = 200 MB reserved, touched only as used.
+/// Default arena size: 2 × 5M nodes × 20 bytes = 200 MB reserved (the bot touches it all in its first turn).
 pub const DEFAULT_NODES: usize = 5_000_000;
 
 /// Per small board, the cells where the side to move wins the game at once by a big-board line.

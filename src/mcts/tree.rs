@@ -12,7 +12,8 @@ pub struct Tree {
 }
 
 impl Tree {
-    /// Reserves both buffers now so the search never allocates. Memory is touched only as nodes are used.
+    /// Reserves both buffers now so the search never allocates. Memory is touched as nodes are used, or
+    /// all at once by `prefault`.
     pub fn with_capacity(capacity: usize) -> Tree {
         let capacity = capacity.clamp(2, u32::MAX as usize);
         let mut nodes = Vec::with_capacity(capacity);
