@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin/stdout (CodinGame protocol)
-       uttt perft FILE [--cap N]       check move-generation counts (shared/perft.txt format)
+       uttt perft FILE [--cap N]       check move-generation counts (tests/data/perft.txt format)
        uttt bench [--json]             engine and search speed figures
        uttt watch [X] [O]              watch one game (default: this bot vs builtin:minimax)
        uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G]

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-/// A cell of the 9×9 grid, numbered `9 * board + cell` (board and cell as in SPEC.md).
+/// A cell of the 9×9 grid, numbered `9 * board + cell` (board and cell as in docs/rules.md).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Move(pub u8);
 

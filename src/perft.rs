@@ -1,6 +1,6 @@
 //! Perft: counting move sequences to check the move generator against independent counts.
 //!
-//! The file format is that of `shared/perft.txt`: `#` comments, then per line a move sequence in arena
+//! The file format is that of `tests/data/perft.txt`: `#` comments, then per line a move sequence in arena
 //! coordinates (`row col row col …`), a `;`, and the expected counts for depths 1, 2, ….
 
 use crate::board::Board;

@@ -1,4 +1,4 @@
-//! The referee loop (SPEC.md): read a turn from stdin, answer one `row col` line on stdout.
+//! The referee loop (docs/rules.md): read a turn from stdin, answer one `row col` line on stdout.
 //!
 //! Malformed or unexpected input is reported on stderr and never stops the bot: it answers with a legal
 //! move whenever one can be known, and ends cleanly at end of input.

@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use uttt::{Board, Move, Player, Status};
 
-/// The rules written the obvious way (SPEC.md), on a plain array. Slow and simple on purpose.
+/// The rules written the obvious way (docs/rules.md), on a plain array. Slow and simple on purpose.
 #[derive(Clone)]
 struct Reference {
     cells: [u8; 81], // 0 empty, 1 X, 2 O; index 9 * board + cell
@@ -130,4 +130,49 @@ fn arena_games_agree_with_the_reference_rules() {
         };
         assert_eq!(reference.result, Some(logged), "{line}");
     }
+}
+
+impl Reference {
+    /// Move sequences of length `depth`, counted the slow way.
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.legal()
+            .into_iter()
+            .map(|i| {
+                let mut next = self.clone();
+                next.play(i);
+                next.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+/// The perft data file, counted by the reference rules (a second generator sharing no code with the
+/// engine) wherever the expected count is small: the file's counts and both generators agree.
+#[test]
+fn the_reference_rules_reproduce_the_perft_file() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt"))
+        .expect("tests/data/perft.txt is readable");
+    let cases = uttt::perft::parse_perft_file(&text).expect("the perft file parses");
+    let mut checked = 0;
+    for case in &cases {
+        let mut reference = Reference::new();
+        for m in &case.moves {
+            assert!(reference.legal().contains(&m.index()), "line {}: {m} illegal", case.line_number);
+            reference.play(m.index());
+        }
+        for (depth, &expected) in case.expected.iter().enumerate().take_while(|(_, &n)| n <= 20_000) {
+            assert_eq!(
+                reference.perft(depth as u32 + 1),
+                expected,
+                "line {} depth {}",
+                case.line_number,
+                depth + 1
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 80, "only {checked} counts checked");
 }

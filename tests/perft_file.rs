@@ -1,5 +1,5 @@
-//! Every line of shared/perft.txt, with depths capped so the default test run stays fast.
-//! The full file runs under `uttt perft ../shared/perft.txt` in release.
+//! Every line of tests/data/perft.txt, with depths capped so the default test run stays fast.
+//! The full file runs under `uttt perft tests/data/perft.txt` in release.
 
 use uttt::perft::{parse_perft_file, run_case, PerftOutcome};
 
@@ -7,7 +7,7 @@ use uttt::perft::{parse_perft_file, run_case, PerftOutcome};
 const NODE_CAP: u64 = 3_000_000;
 
 fn perft_text() -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/perft.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt");
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
 }
 

@@ -36,7 +36,7 @@ fn negamax(
     nodes: &mut u64,
 ) -> Result<i32, OutOfTime> {
     *nodes += 1;
-    if (*nodes).is_multiple_of(1024) && deadline.is_some_and(|d| Instant::now() >= d) {
+    if *nodes % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
         return Err(OutOfTime);
     }
     let me = board.side_to_move();

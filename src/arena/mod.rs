@@ -1,7 +1,7 @@
 //! The local referee: matches between two players, tournaments, game logs and replays.
 //!
 //! `uttt arena A B --games N --jobs J …` where a player is `builtin:NAME[:opts]` or a shell command
-//! spoken to exactly as the CodinGame referee does (SPEC.md).
+//! spoken to exactly as the CodinGame referee does (docs/rules.md).
 
 pub mod human;
 pub mod player;

@@ -113,7 +113,7 @@ impl Search {
             }
             self.iterate();
             iterations += 1;
-            if iterations.is_multiple_of(budget::CLOCK_INTERVAL) {
+            if iterations % budget::CLOCK_INTERVAL == 0 {
                 if let Some(deadline) = limits.deadline {
                     let now = Instant::now();
                     if now >= deadline {
