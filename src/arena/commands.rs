@@ -1,0 +1,132 @@
+//! The `arena` and `tournament` commands: options, the match, the log and the printed tables.
+
+use super::log::game_log_line;
+use super::player::PlayerSpec;
+use super::referee::TimeControl;
+use super::runner::{progress_line, run_match, MatchConfig, Sprt};
+use super::stats;
+use super::summary::summary;
+use crate::cli::Args;
+use std::io::Write;
+use std::time::Duration;
+
+/// The time control from `--first-time-ms`, `--time-ms` and `--grace-ms`.
+fn time_control(a: &mut Args) -> Result<TimeControl, String> {
+    Ok(TimeControl {
+        first_turn: Duration::from_millis(a.value_or("--first-time-ms", 1000)?),
+        later_turns: Duration::from_millis(a.value_or("--time-ms", 100)?),
+        grace: Duration::from_millis(a.value_or("--grace-ms", 0)?),
+    })
+}
+
+/// `uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G] [--seed S]
+/// [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--quiet]`
+pub fn main(words: &[String]) -> Result<i32, String> {
+    let mut args = Args::new(words);
+    let games: usize = args.value_or("--games", 100)?;
+    let jobs: usize = args.value_or("--jobs", crate::cli::default_jobs())?;
+    let tc = time_control(&mut args)?;
+    let seed: u64 = args.value_or("--seed", 1)?;
+    let json = args.flag("--json");
+    let quiet = args.flag("--quiet");
+    let log: Option<String> = args.value("--log")?;
+    let sprt = match args.value::<String>("--sprt")? {
+        Some(s) => {
+            let v: Vec<f64> = s
+                .split(',')
+                .map(|x| x.trim().parse::<f64>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("--sprt: cannot read {s:?}"))?;
+            let [elo0, elo1, alpha, beta] = v[..] else {
+                return Err("--sprt needs elo0,elo1,alpha,beta".into());
+            };
+            Some(Sprt { elo0, elo1, alpha, beta })
+        }
+        None => None,
+    };
+    let players = args.positionals()?;
+    let [a, b] = &players[..] else { return Err("arena needs exactly two players".into()) };
+    let (a, b) = (PlayerSpec::parse(a), PlayerSpec::parse(b));
+    a.validate()?;
+    b.validate()?;
+    let (la, lb) = (a.label(), b.label());
+    let result = run_match(&a, &b, MatchConfig { sprt, ..MatchConfig::new(games, jobs, tc, seed) }, |r| {
+        if !quiet {
+            eprint!("\r{}   ", progress_line(r, games));
+        }
+    });
+    if !quiet {
+        eprintln!();
+    }
+    if let Some(path) = log {
+        let mut f = std::fs::File::create(&path).map_err(|e| format!("cannot write {path}: {e}"))?;
+        for g in &result.games {
+            writeln!(f, "{}", game_log_line(g, &la, &lb)).map_err(|e| e.to_string())?;
+        }
+    }
+    let (text, json_text) = summary(&result, &la, &lb);
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = writeln!(std::io::stdout(), "{}", if json { json_text } else { text });
+    Ok(0)
+}
+
+/// `uttt tournament P1 P2 P3 … [--games N per pair] …`: round robin and a ratings table.
+pub fn tournament(words: &[String]) -> Result<i32, String> {
+    let mut args = Args::new(words);
+    let games: usize = args.value_or("--games", 20)?;
+    let jobs: usize = args.value_or("--jobs", crate::cli::default_jobs())?;
+    let tc = time_control(&mut args)?;
+    let seed: u64 = args.value_or("--seed", 1)?;
+    let specs: Vec<PlayerSpec> = args.positionals()?.iter().map(|s| PlayerSpec::parse(s)).collect();
+    if specs.len() < 2 {
+        return Err("a tournament needs at least two players".into());
+    }
+    for s in &specs {
+        s.validate()?;
+    }
+    let n = specs.len();
+    let mut score = vec![vec![0.0; n]; n];
+    let mut played = vec![vec![0.0; n]; n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let r = run_match(&specs[i], &specs[j], MatchConfig::new(games, jobs, tc, seed), |_| {});
+            let w = r.wdl();
+            score[i][j] = w.wins as f64 + 0.5 * w.draws as f64;
+            score[j][i] = w.losses as f64 + 0.5 * w.draws as f64;
+            played[i][j] = w.games() as f64;
+            played[j][i] = w.games() as f64;
+            let faults = r.faults(true).len() + r.faults(false).len();
+            eprintln!(
+                "{} vs {}: {}  faults {faults}",
+                specs[i].label(),
+                specs[j].label(),
+                progress_line(&r, games)
+            );
+        }
+    }
+    let ratings = stats::ratings(&score, &played);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| ratings[b].total_cmp(&ratings[a]));
+    println!("{:<28} {:>7} {:>7}   score vs each (row player's %)", "player", "elo", "score");
+    for &i in &order {
+        let total: f64 = score[i].iter().sum::<f64>() / played[i].iter().sum::<f64>().max(1.0);
+        let cells: Vec<String> = order
+            .iter()
+            .map(|&j| {
+                if i == j {
+                    "   -  ".into()
+                } else {
+                    format!("{:5.1}%", 100.0 * score[i][j] / played[i][j].max(1.0))
+                }
+            })
+            .collect();
+        println!(
+            "{:<28} {:>+7.0} {:>6.1}%   {}",
+            specs[i].label(),
+            ratings[i],
+            100.0 * total,
+            cells.join(" ")
+        );
+    }
+    Ok(0)
+}

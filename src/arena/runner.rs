@@ -1,0 +1,155 @@
+//! Running a match: games spread over worker threads, colours alternating, an optional SPRT stop.
+
+use super::player::PlayerSpec;
+use super::referee::{play_game, GameRecord, TimeControl};
+use super::stats::{self, Wdl};
+use crate::board::Player;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+
+/// A finished game of a match, with who played X.
+pub struct MatchGame {
+    pub index: usize,
+    pub a_is_x: bool,
+    pub record: GameRecord,
+}
+
+/// What the summary is computed from.
+#[derive(Default)]
+pub struct MatchResult {
+    pub games: Vec<MatchGame>,
+    pub sprt: Option<String>,
+}
+
+/// A sequential probability ratio test: H0 Elo, H1 Elo, and the error rates alpha and beta.
+#[derive(Clone, Copy, Debug)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl MatchResult {
+    /// Player A's wins, draws and losses.
+    pub fn wdl(&self) -> Wdl {
+        let mut w = Wdl::default();
+        for g in &self.games {
+            let a = if g.a_is_x { Player::X } else { Player::O };
+            match g.record.winner() {
+                Some(p) if p == a => w.wins += 1,
+                Some(_) => w.losses += 1,
+                None => w.draws += 1,
+            }
+        }
+        w
+    }
+
+    /// Move times of player A (`true`) or B, in milliseconds, sorted.
+    pub fn move_times(&self, of_a: bool) -> Vec<f64> {
+        let mut t: Vec<f64> = self
+            .games
+            .iter()
+            .flat_map(|g| {
+                let x_parity = if g.a_is_x == of_a { 0 } else { 1 };
+                g.record
+                    .times
+                    .iter()
+                    .enumerate()
+                    .filter(move |(i, _)| i % 2 == x_parity)
+                    .map(|(_, d)| d.as_secs_f64() * 1000.0)
+            })
+            .collect();
+        t.sort_by(|a, b| a.total_cmp(b));
+        t
+    }
+
+    /// Faults of player A (`true`) or B: (kind, detail).
+    pub fn faults(&self, of_a: bool) -> Vec<(&'static str, String)> {
+        self.games
+            .iter()
+            .filter_map(|g| {
+                let (side, f) = g.record.fault.as_ref()?;
+                let a_side = if g.a_is_x { Player::X } else { Player::O };
+                ((*side == a_side) == of_a).then(|| (f.kind(), format!("game {}: {f}", g.index)))
+            })
+            .collect()
+    }
+}
+
+/// How a match is run.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchConfig {
+    pub games: usize,
+    /// Games played at once, each on its own thread.
+    pub jobs: usize,
+    pub time_control: TimeControl,
+    pub seed: u64,
+    /// Stop as soon as this test decides.
+    pub sprt: Option<Sprt>,
+}
+
+impl MatchConfig {
+    pub fn new(games: usize, jobs: usize, time_control: TimeControl, seed: u64) -> MatchConfig {
+        MatchConfig { games, jobs, time_control, seed, sprt: None }
+    }
+}
+
+/// Runs a match between `a` and `b`, colours alternating game by game.
+/// `progress` is called after each game with the results so far.
+pub fn run_match(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    config: MatchConfig,
+    mut progress: impl FnMut(&MatchResult),
+) -> MatchResult {
+    let MatchConfig { games, jobs, time_control: tc, seed, sprt } = config;
+    let next = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel();
+    let mut workers = Vec::new();
+    for _ in 0..jobs.max(1) {
+        let (a, b, next, stop, tx) = (a.clone(), b.clone(), next.clone(), stop.clone(), tx.clone());
+        workers.push(std::thread::spawn(move || loop {
+            let index = next.fetch_add(1, Ordering::SeqCst);
+            if index >= games || stop.load(Ordering::SeqCst) {
+                break;
+            }
+            let a_is_x = index % 2 == 0;
+            let (x, o) = if a_is_x { (&a, &b) } else { (&b, &a) };
+            // Both colours of a pair share a seed, so openings are compared fairly.
+            let record = play_game(x, o, &tc, seed.wrapping_add((index / 2) as u64));
+            if tx.send(MatchGame { index, a_is_x, record }).is_err() {
+                break;
+            }
+        }));
+    }
+    drop(tx);
+    let mut result = MatchResult::default();
+    for game in rx {
+        result.games.push(game);
+        progress(&result);
+        if let Some(s) = sprt {
+            let llr = result.wdl().sprt_llr(s.elo0, s.elo1);
+            let (lower, upper) = stats::sprt_bounds(s.alpha, s.beta);
+            if result.sprt.is_none() && (llr <= lower || llr >= upper) {
+                let verdict = if llr >= upper { "H1 accepted" } else { "H0 accepted" };
+                result.sprt = Some(format!(
+                    "{verdict}: LLR {llr:.2} outside [{lower:.2}, {upper:.2}] after {} games",
+                    result.games.len()
+                ));
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+    result.games.sort_by_key(|g| g.index);
+    result
+}
+
+/// A one-line progress report.
+pub fn progress_line(r: &MatchResult, total: usize) -> String {
+    format!("games {}/{}  {}", r.games.len(), total, r.wdl().headline())
+}

@@ -1,0 +1,58 @@
+//! The end-of-match summary: score, Elo with its interval, move times and faults, as text and JSON.
+
+use super::log::json_string;
+use super::runner::MatchResult;
+use super::stats::percentile;
+use crate::board::Player;
+
+/// The end-of-match summary, as text and as JSON.
+pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
+    let w = r.wdl();
+    let (elo, lo, hi) = w.elo_interval();
+    let n = r.games.len().max(1) as f64;
+    let avg_len = r.games.iter().map(|g| g.record.moves.len()).sum::<usize>() as f64 / n;
+    let x_wins = r.games.iter().filter(|g| g.record.winner() == Some(Player::X)).count() as f64 / n;
+    let mut text = format!("{a} vs {b}\n");
+    text += &format!("games {}  {}\n", r.games.len(), w.headline());
+    text +=
+        &format!("average game length {avg_len:.1} moves, first player (X) wins {:.1}%\n", 100.0 * x_wins);
+    let mut json_players = Vec::new();
+    for (name, of_a) in [(a, true), (b, false)] {
+        let t = r.move_times(of_a);
+        let faults = r.faults(of_a);
+        let count = |k: &str| faults.iter().filter(|(kind, _)| *kind == k).count();
+        let (p50, p99, max) = (percentile(&t, 0.5), percentile(&t, 0.99), t.last().copied().unwrap_or(0.0));
+        text += &format!(
+            "{name}: move time p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms; faults: timeout {}, malformed {}, illegal {}, crash {}\n",
+            count("timeout"),
+            count("malformed"),
+            count("illegal"),
+            count("crash")
+        );
+        for (_, detail) in faults.iter().take(5) {
+            text += &format!("  {detail}\n");
+        }
+        json_players.push(format!(
+            "{{\"name\": {}, \"p50_ms\": {p50:.3}, \"p99_ms\": {p99:.3}, \"max_ms\": {max:.3}, \"timeouts\": {}, \"malformed\": {}, \"illegal\": {}, \"crashes\": {}}}",
+            json_string(name),
+            count("timeout"),
+            count("malformed"),
+            count("illegal"),
+            count("crash")
+        ));
+    }
+    if let Some(s) = &r.sprt {
+        text += &format!("SPRT: {s}\n");
+    }
+    let json = format!(
+        "{{\"games\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"score\": {:.4}, \"elo\": {elo:.2}, \"elo_low\": {lo:.2}, \"elo_high\": {hi:.2}, \"avg_length\": {avg_len:.2}, \"first_player_win_rate\": {x_wins:.4}, \"sprt\": {}, \"players\": [{}]}}",
+        r.games.len(),
+        w.wins,
+        w.draws,
+        w.losses,
+        w.score(),
+        r.sprt.as_deref().map(json_string).unwrap_or_else(|| "null".into()),
+        json_players.join(", ")
+    );
+    (text, json)
+}

@@ -1,0 +1,79 @@
+//! Growing the tree: a leaf's children, proven wins marked at birth, and the policy's priors.
+
+use super::node::{Node, Proof};
+use super::{rollout, Search};
+use crate::board::Board;
+use crate::moves::{Move, MoveList};
+
+/// Per small board, the cells where the side to move wins the game at once by a big-board line.
+fn game_winning_moves(board: &Board) -> [u16; 9] {
+    let me = board.side_to_move();
+    let mut cells = [0u16; 9];
+    let mut boards = rollout::game_winning_boards(board, true) & board.playable_boards();
+    while boards != 0 {
+        let b = boards.trailing_zeros() as usize;
+        boards &= boards - 1;
+        cells[b] = crate::board::completing_cells(board.marks(me, b), board.free_cells(b));
+    }
+    cells
+}
+
+impl Search {
+    /// Adds all children of `node`; false when the arena is full (the search then rolls out from here).
+    /// Their priors are uniform for `prior_delay` more visits to `node` (see `set_priors`).
+    pub(super) fn expand(&mut self, node: usize, board: &Board) -> bool {
+        let moves = board.legal_moves();
+        let prior = 1.0 / moves.len() as f32;
+        // Moves that win the game at once are proven wins from birth: the solver then needs no visit to them.
+        let winning = if self.params.solver { game_winning_moves(board) } else { [0; 9] };
+        let expanded = self.tree.expand(
+            node,
+            moves.iter().map(|&m| {
+                let mut child = Node::new(m, prior);
+                if winning[m.board()] & (1 << m.cell()) != 0 {
+                    child.proof = Proof::Win;
+                }
+                child
+            }),
+        );
+        if node == 0 {
+            self.root_scores.invalidate();
+        }
+        if expanded && self.policy.is_some() && self.params.prior_weight > 0.0 {
+            match self.params.prior_delay {
+                0 => self.set_priors(node, board, &moves),
+                delay => self.tree.get_mut(node).priors_in = delay,
+            }
+        }
+        expanded
+    }
+
+    /// One more visit to `node` while its children wait for their priors.
+    pub(super) fn count_down_priors(&mut self, node: usize, board: &Board) {
+        let left = &mut self.tree.get_mut(node).priors_in;
+        *left -= 1;
+        if *left == 0 {
+            let mut moves = MoveList::new();
+            for child in self.tree.children(node) {
+                moves.push(child.mv);
+            }
+            self.set_priors(node, board, &moves);
+        }
+    }
+
+    /// Gives the children of `node` the learned policy's priors. Deferred from expansion because most
+    /// expanded nodes are never visited again, and the policy is the dearest part of an expansion.
+    /// `moves` are the children's moves, in the children's order.
+    pub(super) fn set_priors(&mut self, node: usize, board: &Board, moves: &[Move]) {
+        let Some(policy) = &self.policy else { return };
+        let mut priors = [0f32; 81];
+        policy.priors(board, moves, &mut priors[..moves.len()]);
+        let first = self.tree.get(node).first_child as usize;
+        for (k, &p) in priors[..moves.len()].iter().enumerate() {
+            self.tree.get_mut(first + k).prior = p;
+        }
+        if node == 0 {
+            self.root_scores.invalidate();
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! What a search answers: the move chosen at the root, its value and proof, and the principal variation.
+
+use super::node::{Node, Proof};
+use super::Search;
+use crate::moves::Move;
+
+/// What a search found, for the move and for the stderr log.
+#[derive(Clone, Debug)]
+pub struct SearchReport {
+    pub best: Move,
+    pub iterations: u64,
+    pub nodes_used: usize,
+    pub nodes_reused: usize,
+    pub best_visits: u32,
+    /// Mean reward of the chosen move for the side to move (0 loss … 1 win).
+    pub best_value: f32,
+    pub proof: Proof,
+    pub principal_variation: Vec<Move>,
+    /// Visits of each root move: the training target of the learned policy.
+    pub root_visits: Vec<(Move, u32)>,
+}
+
+impl Search {
+    /// The move to play: a proven win, else the most visited move that is not a proven loss.
+    pub(super) fn best_child(&self, node: usize) -> Option<usize> {
+        let first = self.tree.get(node).first_child as usize;
+        let rank = |c: &Node| match c.proof {
+            // A terminal win (never expanded) ends the game now: prefer it to longer proven wins.
+            Proof::Win if !c.is_expanded() => (4, c.visits),
+            Proof::Win => (3, c.visits),
+            Proof::Loss => (0, c.visits),
+            _ => (1, c.visits),
+        };
+        self.tree.children(node).iter().enumerate().max_by_key(|(_, c)| rank(c)).map(|(k, _)| first + k)
+    }
+
+    pub(super) fn report(&self, iterations: u64, nodes_reused: usize) -> SearchReport {
+        let mut principal_variation = Vec::new();
+        let mut node = 0;
+        while let Some(child) = self.best_child(node) {
+            principal_variation.push(self.tree.get(child).mv);
+            node = child;
+            if principal_variation.len() >= 8 {
+                break;
+            }
+        }
+        let best_index = self.best_child(0);
+        let best = match best_index {
+            Some(i) => *self.tree.get(i),
+            // Not even one iteration expanded the root (capacity 1, or zero iterations): any legal move.
+            None => Node::new(self.root_board.legal_moves().first().copied().unwrap_or(Move(0)), 1.0),
+        };
+        SearchReport {
+            best: best.mv,
+            iterations,
+            nodes_used: self.tree.len(),
+            nodes_reused,
+            best_visits: best.visits,
+            best_value: best.mean(),
+            proof: best.proof,
+            principal_variation,
+            root_visits: self.tree.children(0).iter().map(|c| (c.mv, c.visits)).collect(),
+        }
+    }
+}

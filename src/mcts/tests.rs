@@ -1,0 +1,241 @@
+//! Unit tests of the search: the solver, priors, tree reuse and the root's kept scores.
+
+use super::*;
+use crate::board::Status;
+
+/// Random positions where the side to move has a game-winning move.
+fn positions_with_a_win_in_one(count: usize) -> Vec<(Board, Vec<Move>)> {
+    let mut rng = Rng::new(21);
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut b = Board::new();
+        while !b.is_over() {
+            let wins = b.winning_moves();
+            if !wins.is_empty() {
+                found.push((b, wins));
+                break;
+            }
+            b.play(b.random_move(&mut rng).unwrap());
+        }
+    }
+    found
+}
+
+#[test]
+fn the_solver_finds_a_win_in_one_and_proves_it() {
+    for (board, wins) in positions_with_a_win_in_one(10) {
+        let mut s = Search::new(Params::BOT, 100_000, 1);
+        let r = s.search(&board, None, Limits::iterations(3000));
+        assert!(
+            wins.contains(&r.best),
+            "missed a winning move: {r:?} wins {wins:?} board {board:?} {}",
+            board.to_text()
+        );
+        assert_eq!(r.proof, Proof::Win);
+    }
+}
+
+#[test]
+fn a_win_in_two_is_found() {
+    // Positions where the opponent's every reply allows a game-winning move: after one of our moves.
+    let mut rng = Rng::new(5);
+    let mut checked = 0;
+    'games: for _ in 0..3000 {
+        let mut b = Board::new();
+        while !b.is_over() {
+            let me = b.side_to_move();
+            // A move after which every reply leaves us a win in one, and which does not itself win.
+            let forcing = b.legal_moves().iter().copied().find(|&m| {
+                let mut n = b;
+                n.play(m);
+                !n.is_over()
+                    && n.legal_moves().iter().all(|&reply| {
+                        let mut k = n;
+                        k.play(reply);
+                        k.status() == Status::Won(me)
+                            || k.legal_moves().iter().any(|&w| {
+                                let mut z = k;
+                                z.play(w);
+                                z.status() == Status::Won(me)
+                            })
+                    })
+            });
+            let immediate = b.legal_moves().iter().any(|&m| {
+                let mut n = b;
+                n.play(m);
+                n.status() == Status::Won(me)
+            });
+            if let (Some(_), false) = (forcing, immediate) {
+                let mut s = Search::new(Params::BOT, 200_000, 3);
+                let r = s.search(&b, None, Limits::iterations(20_000));
+                assert_eq!(r.proof, Proof::Win, "a forced win in two was not proven");
+                checked += 1;
+                if checked == 3 {
+                    break 'games;
+                }
+                continue 'games;
+            }
+            b.play(b.random_move(&mut rng).unwrap());
+        }
+    }
+    assert_eq!(checked, 3, "found too few positions to test");
+}
+
+#[test]
+fn a_proven_loss_is_avoided() {
+    // From positions where one move hands the opponent a win in one and another does not,
+    // the search never picks a move that lets the opponent win at once.
+    let mut rng = Rng::new(8);
+    let mut checked = 0;
+    while checked < 8 {
+        let mut b = Board::new();
+        while !b.is_over() {
+            let losing: Vec<Move> = b
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let mut n = b;
+                    n.play(m);
+                    !n.winning_moves().is_empty()
+                })
+                .collect();
+            if !losing.is_empty() && losing.len() < b.count_moves() as usize {
+                let mut s = Search::new(Params::BOT, 200_000, 2);
+                let r = s.search(&b, None, Limits::iterations(5000));
+                assert!(
+                    !losing.contains(&r.best),
+                    "played into a loss: {r:?} losing {losing:?}\n{}",
+                    b.to_text()
+                );
+                checked += 1;
+                break;
+            }
+            b.play(b.random_move(&mut rng).unwrap());
+        }
+    }
+}
+
+#[test]
+fn a_full_arena_degrades_gracefully() {
+    let mut s = Search::new(Params::BOT, 40, 1);
+    let mut b = Board::new();
+    b.play(Move::new(4, 4));
+    let r = s.search(&b, None, Limits::iterations(5000));
+    assert!(b.is_legal(r.best));
+    assert!(r.nodes_used <= 40);
+    assert_eq!(r.iterations, 5000);
+    // And the next search from a grandchild still works.
+    let mut c = b;
+    c.play(r.best);
+    c.play(c.legal_moves()[0]);
+    let r2 = s.search(&c, None, Limits::iterations(1000));
+    assert!(c.is_legal(r2.best));
+}
+
+#[test]
+fn children_get_the_policys_priors_after_the_delay() {
+    let policy = Policy::embedded().expect("committed weights decode");
+    // Deferred by one visit, so that both kinds of node are present.
+    let params = Params { prior_delay: 1, ..Params::BOT };
+    let mut s = Search::new(params, 200_000, 6).with_policy(policy.clone());
+    let start = Board::from_moves(&[Move::new(4, 4), Move::new(4, 0)]).unwrap();
+    s.search(&start, None, Limits::iterations(3000));
+    // Walk the tree with each node's board: expanded nodes visited often enough have the policy's priors.
+    let (mut with_policy, mut uniform) = (0, 0);
+    let mut stack = vec![(0usize, start)];
+    while let Some((i, board)) = stack.pop() {
+        let node = *s.tree.get(i);
+        if !node.is_expanded() {
+            continue;
+        }
+        let children = s.tree.children(i);
+        let moves: Vec<Move> = children.iter().map(|c| c.mv).collect();
+        let mut expected = vec![0.0; moves.len()];
+        if node.priors_in > 0 {
+            let most = s.params.expand_after + s.params.prior_delay as u32;
+            assert!(node.visits <= most, "{} visits and still uniform", node.visits);
+            expected.fill(1.0 / moves.len() as f32);
+            uniform += 1;
+        } else {
+            policy.priors(&board, &moves, &mut expected);
+            with_policy += 1;
+        }
+        for (c, e) in children.iter().zip(expected) {
+            assert!((c.prior - e).abs() < 1e-6, "prior {} expected {e}", c.prior);
+        }
+        for (k, c) in children.iter().enumerate() {
+            let mut b = board;
+            b.play(c.mv);
+            stack.push((node.first_child as usize + k, b));
+        }
+    }
+    assert!(with_policy > 100 && uniform > 100, "{with_policy} with the policy, {uniform} uniform");
+}
+
+#[test]
+fn tree_reuse_keeps_the_subtree_of_the_position_reached() {
+    let mut s = Search::new(Params::BOT, 500_000, 4);
+    let b = Board::from_moves(&[Move::new(4, 4)]).unwrap();
+    let r = s.search(&b, None, Limits::iterations(4000));
+    let mut c = b;
+    c.play(r.best);
+    c.play(r.principal_variation.get(1).copied().unwrap_or(c.legal_moves()[0]));
+    let r2 = s.search(&c, None, Limits::iterations(10));
+    assert!(r2.nodes_reused > 1, "nothing reused");
+}
+
+/// Checks every iteration's root choice against `select::select` over the tree's children.
+fn root_choices_agree(s: &mut Search, iterations: usize) -> usize {
+    let mut fast = 0;
+    for _ in 0..iterations {
+        if s.tree.get(0).proof != Proof::Unknown || !s.tree.get(0).is_expanded() {
+            break;
+        }
+        let root = *s.tree.get(0);
+        let plain = root.first_child as usize + select::select(s.tree.children(0), &s.params, root.visits);
+        fast += s.root_scores.is_fresh() as usize;
+        assert_eq!(s.select(0), plain, "after {} root visits", root.visits);
+        s.iterate();
+    }
+    fast
+}
+
+#[test]
+fn the_roots_kept_scores_choose_as_select_does() {
+    let policy = Policy::embedded().expect("committed weights decode");
+    let mut rng = Rng::new(12);
+    let mut fast = 0;
+    for round in 0..12 {
+        let params = Params { prior_delay: (round % 3) as u8, ..Params::BOT };
+        let mut s = Search::new(params, 300_000, round);
+        if round % 4 != 3 {
+            s = s.with_policy(policy.clone());
+        }
+        // From the empty board (81 children), mid-game and late positions (where root children get
+        // proven); then two moves on, with the tree reused, and with a restricted root.
+        let mut board = Board::new();
+        for _ in 0..(round * 7) % 50 {
+            if board.is_over() || board.legal_moves().len() == 1 {
+                break;
+            }
+            board.play(board.random_move(&mut rng).unwrap());
+        }
+        s.search(&board, None, Limits::iterations(1));
+        fast += root_choices_agree(&mut s, 1500);
+        let r = s.search(&board, None, Limits::iterations(10));
+        let mut next = board;
+        for m in r.principal_variation.iter().take(2) {
+            next.play(*m);
+        }
+        if next.is_over() {
+            continue;
+        }
+        s.search(&next, None, Limits::iterations(1));
+        fast += root_choices_agree(&mut s, 1000);
+        let allowed: Vec<Move> = next.legal_moves().iter().copied().step_by(2).collect();
+        s.search(&next, Some(&allowed), Limits::iterations(1));
+        fast += root_choices_agree(&mut s, 500);
+    }
+    assert!(fast > 10_000, "the kept scores were used {fast} times");
+}
