@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 /// Measured figures; printed as text or as one JSON object.
 #[derive(Clone, Debug, Default)]
 pub struct BenchFigures {
+    /// Named figures, in the order they were measured.
     pub entries: Vec<(&'static str, f64)>,
 }
 
@@ -18,10 +19,12 @@ impl BenchFigures {
         self.entries.push((key, value));
     }
 
+    /// The figure named `key`, if it was measured.
     pub fn get(&self, key: &str) -> Option<f64> {
         self.entries.iter().find(|(k, _)| *k == key).map(|&(_, v)| v)
     }
 
+    /// The figures as one JSON object.
     pub fn to_json(&self) -> String {
         let fields: Vec<String> =
             self.entries.iter().map(|(k, v)| format!("\"{k}\": {}", json_number(*v))).collect();

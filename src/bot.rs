@@ -10,6 +10,7 @@ use std::time::Instant;
 /// Time kept back from the search for building the report and writing the answer.
 const ANSWER_RESERVE: std::time::Duration = std::time::Duration::from_millis(1);
 
+/// The arena bot: its game state, kept in step with the referee, and its search.
 pub struct Bot {
     search: Search,
     board: Board,
@@ -21,13 +22,16 @@ pub struct Bot {
 
 /// How a move was chosen, for the log.
 pub enum Choice {
+    /// Chosen by the search.
     Searched(SearchReport),
     /// Our state and the referee's disagree and no searched move was allowed: a move from its list.
     Fallback(Move),
+    /// The fixed first move when the bot opens the game.
     Opening(Move),
 }
 
 impl Choice {
+    /// The move chosen.
     pub fn mv(&self) -> Move {
         match self {
             Choice::Searched(r) => r.best,
@@ -37,18 +41,22 @@ impl Choice {
 }
 
 impl Bot {
+    /// A bot that plays with `search`; `seed` drives its fallback choices.
     pub fn with_search(search: Search, seed: u64) -> Bot {
         Bot { search, board: Board::new(), in_sync: true, turn: 0, rng: Rng::new(seed ^ 0x5EED) }
     }
 
+    /// The bot's view of the game.
     pub fn board(&self) -> &Board {
         &self.board
     }
 
+    /// How many turns the bot has answered.
     pub fn turn(&self) -> u32 {
         self.turn
     }
 
+    /// False once the bot's board is known to differ from the referee's game.
     pub fn in_sync(&self) -> bool {
         self.in_sync
     }

@@ -12,6 +12,7 @@ pub struct Args {
 }
 
 impl Args {
+    /// Reads the words after the subcommand.
     pub fn new(words: &[String]) -> Args {
         Args { words: words.to_vec(), used: vec![false; words.len()] }
     }

@@ -2,6 +2,8 @@
 //!
 //! Data flows one way: `protocol` (referee lines) → `bot` (game state) → `mcts` (search) → a move.
 
+#![warn(missing_docs)]
+
 pub mod agents;
 pub mod arena;
 pub mod bench;

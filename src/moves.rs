@@ -9,6 +9,7 @@ pub struct Move(pub u8);
 const _: () = assert!(std::mem::size_of::<Move>() == 1);
 
 impl Move {
+    /// The move at `cell` (0..8) of small board `board` (0..8).
     #[inline]
     pub fn new(board: usize, cell: usize) -> Move {
         debug_assert!(board < 9 && cell < 9);
@@ -27,6 +28,7 @@ impl Move {
         self.0 as usize % 9
     }
 
+    /// The move's number, `9 * board + cell`, as an index.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -65,32 +67,38 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     #[inline]
     pub fn new() -> MoveList {
         MoveList { moves: [Move(0); 81], len: 0 }
     }
 
+    /// Appends a move (there are never more than 81).
     #[inline]
     pub fn push(&mut self, m: Move) {
         self.moves[self.len as usize] = m;
         self.len += 1;
     }
 
+    /// Number of moves in the list.
     #[inline]
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
+    /// True when the list holds no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The moves, as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len as usize]
     }
 
+    /// True when `m` is in the list.
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)
     }

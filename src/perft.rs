@@ -9,8 +9,11 @@ use crate::moves::Move;
 /// One line of a perft file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftCase {
+    /// Line of the file, for messages.
     pub line_number: usize,
+    /// The moves from the empty board to the position counted.
     pub moves: Vec<Move>,
+    /// Expected counts at depths 1, 2, …
     pub expected: Vec<u64>,
 }
 

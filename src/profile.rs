@@ -15,19 +15,28 @@ use std::time::Instant;
 /// One searched move.
 #[derive(Clone, Debug)]
 pub struct MoveProfile {
+    /// The ply of the game (1-based).
     pub ply: usize,
+    /// The move played.
     pub mv: Move,
+    /// The budget the bot gave itself.
     pub budget_ms: f64,
+    /// The arena's limit for this turn.
     pub limit_ms: f64,
+    /// Time the bot took for the turn, from its start to the chosen move.
     pub used_ms: f64,
+    /// Search iterations in the turn.
     pub iterations: u64,
+    /// Nodes kept from the previous turn.
     pub reused_nodes: usize,
 }
 
 impl MoveProfile {
+    /// Time left under the limit (negative when over).
     pub fn slack_ms(&self) -> f64 {
         self.limit_ms - self.used_ms
     }
+    /// True when the turn took longer than the arena's limit.
     pub fn overrun(&self) -> bool {
         self.used_ms > self.limit_ms
     }
@@ -109,6 +118,7 @@ pub fn table(rows: &[MoveProfile]) -> String {
     s + &summary(rows)
 }
 
+/// The per-move table's summary line: moves, p50, p99, max and overruns.
 pub fn summary(rows: &[MoveProfile]) -> String {
     let mut used: Vec<f64> = rows.iter().filter(|r| r.ply > 2).map(|r| r.used_ms).collect();
     used.sort_by(|a, b| a.total_cmp(b));
@@ -122,6 +132,7 @@ pub fn summary(rows: &[MoveProfile]) -> String {
     )
 }
 
+/// The per-move table as CSV.
 pub fn csv(rows: &[MoveProfile]) -> String {
     let mut s = String::from(
         "ply,move,budget_ms,limit_ms,used_ms,slack_ms,iterations,iterations_per_ms,reused_nodes\n",

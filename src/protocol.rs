@@ -11,15 +11,24 @@ use crate::policy::Policy;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
+/// The bot's command-line options.
 #[derive(Clone, Debug)]
 pub struct BotOptions {
+    /// Budget of every later turn, in ms.
     pub time_ms: u64,
+    /// Budget of the bot's first turn, in ms.
     pub first_time_ms: u64,
+    /// Seed of the search's randomness.
     pub seed: u64,
+    /// A fixed iteration count per move (the deterministic mode), instead of the clock.
     pub iterations: Option<u64>,
+    /// No log line on stderr.
     pub quiet: bool,
+    /// Tree capacity in nodes per buffer.
     pub nodes: usize,
+    /// Use the learned policy prior.
     pub use_policy: bool,
+    /// The search's parameters.
     pub params: Params,
 }
 
@@ -39,6 +48,7 @@ impl Default for BotOptions {
 }
 
 impl BotOptions {
+    /// Reads the options; an error names the one that is wrong.
     pub fn parse(words: &[String]) -> Result<BotOptions, String> {
         let mut a = Args::new(words);
         let d = BotOptions::default();

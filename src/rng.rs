@@ -25,6 +25,7 @@ impl Rng {
         Rng::new(nanos ^ ((std::process::id() as u64) << 32))
     }
 
+    /// The next 64 random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let mut x = self.state;
@@ -35,6 +36,7 @@ impl Rng {
         x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
+    /// The next 32 random bits (the high half, the better one of xorshift64*).
     #[inline]
     pub fn next_u32(&mut self) -> u32 {
         (self.next_u64() >> 32) as u32

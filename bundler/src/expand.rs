@@ -7,12 +7,14 @@ use std::path::{Path, PathBuf};
 /// Where a file's child modules live, per Rust's rules.
 #[derive(Clone, Debug)]
 pub struct FileContext {
+    /// The file's path.
     pub file: PathBuf,
     /// `lib.rs`, `main.rs`, `mod.rs` and files loaded by `#[path]` own their directory.
     pub is_mod_rs: bool,
 }
 
 impl FileContext {
+    /// The context of `file`; `is_mod_rs` when it owns its directory.
     pub fn new(file: &Path, is_mod_rs: bool) -> FileContext {
         FileContext { file: file.to_path_buf(), is_mod_rs }
     }
@@ -37,16 +39,20 @@ impl FileContext {
 /// A top-level `mod x;` of the crate root, kept apart so the bundler can leave out unused modules.
 #[derive(Clone, Debug)]
 pub struct TopModule {
+    /// The module's name.
     pub name: String,
     /// Attributes and visibility before `mod`.
     pub prefix: String,
+    /// The module's expanded text, without its `mod name` header.
     pub body: String,
 }
 
 /// The expanded crate root: its own text with top-level modules cut out, and those modules.
 #[derive(Debug)]
 pub struct ExpandedRoot {
+    /// The root's own text, with its file modules cut out.
     pub rest: String,
+    /// The root's top-level file modules, in order.
     pub modules: Vec<TopModule>,
 }
 

@@ -2,31 +2,43 @@
 //!
 //! Concatenating the tokens' texts gives back the input exactly.
 
+/// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// Spaces, tabs and newlines.
     Whitespace,
+    /// `// …` up to the end of the line.
     LineComment,
+    /// `/* … */`, nested as Rust nests them.
     BlockComment,
     /// `///`, `//!`, `/** */`, `/*! */`.
     DocComment,
+    /// A name or keyword, raw identifiers included.
     Ident,
+    /// `'a`.
     Lifetime,
     /// String, raw string, byte string, char, byte and number literals.
     Literal,
+    /// Any other character, one at a time.
     Punct,
 }
 
+/// One token: its kind and its exact text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
+    /// What the token is.
     pub kind: Kind,
+    /// The token's text, a slice of the input.
     pub text: &'a str,
 }
 
 impl Token<'_> {
+    /// True when the token is of `kind` with exactly `text`.
     pub fn is(&self, kind: Kind, text: &str) -> bool {
         self.kind == kind && self.text == text
     }
 
+    /// True for whitespace and comments, which carry no meaning.
     pub fn is_trivia(&self) -> bool {
         matches!(self.kind, Kind::Whitespace | Kind::LineComment | Kind::BlockComment | Kind::DocComment)
     }

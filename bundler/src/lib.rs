@@ -5,6 +5,8 @@
 //! follows at the root, where its `NAME::…` paths find that module; inside the library `crate::` becomes
 //! `crate::NAME::`.
 
+#![warn(missing_docs)]
+
 pub mod expand;
 pub mod lexer;
 pub mod shrink;
@@ -14,6 +16,7 @@ use lexer::{tokenize, Kind};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+/// What to bundle, and how.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The library root, e.g. `src/lib.rs`.
@@ -22,14 +25,18 @@ pub struct Options {
     pub entry: PathBuf,
     /// The library's crate name, as the entry writes it in paths.
     pub crate_name: String,
+    /// Drop comments and collapse whitespace (the arena counts every character).
     pub shrink: bool,
 }
 
+/// A bundled crate: the one-file text and what went into it.
 #[derive(Debug)]
 pub struct Bundle {
+    /// The one source file.
     pub text: String,
     /// UTF-16 size of each kept module (largest first).
     pub module_sizes: Vec<(String, usize)>,
+    /// Top-level modules left out because the entry does not use them.
     pub left_out: Vec<String>,
 }
 

@@ -6,9 +6,11 @@ use crate::moves::Move;
 use crate::rng::Rng;
 use std::time::Instant;
 
+/// A player that picks uniformly among the legal moves.
 pub struct RandomAgent(Rng);
 
 impl RandomAgent {
+    /// An agent seeded for reproducible games.
     pub fn new(seed: u64) -> Self {
         RandomAgent(Rng::new(seed))
     }
@@ -38,6 +40,7 @@ fn can_win_a_board(board: &Board) -> bool {
 pub struct Reflex(Rng);
 
 impl Reflex {
+    /// An agent seeded for reproducible tie-breaks.
     pub fn new(seed: u64) -> Self {
         Reflex(Rng::new(seed))
     }
@@ -64,6 +67,7 @@ impl Agent for Reflex {
 pub struct Greedy(Rng);
 
 impl Greedy {
+    /// An agent seeded for reproducible tie-breaks.
     pub fn new(seed: u64) -> Self {
         Greedy(Rng::new(seed))
     }

@@ -7,6 +7,7 @@ use crate::moves::Move;
 use crate::rng::Rng;
 use std::time::Instant;
 
+/// Alpha-beta search to a fixed depth over the heuristic evaluation.
 pub struct Minimax {
     depth: u32,
     timed: bool,
@@ -14,6 +15,7 @@ pub struct Minimax {
 }
 
 impl Minimax {
+    /// A searcher of `depth` plies; with `timed`, deepens until the deadline and keeps the deepest result.
     pub fn new(depth: u32, timed: bool, seed: u64) -> Self {
         Minimax { depth: depth.max(1), timed, rng: Rng::new(seed) }
     }
@@ -105,6 +107,7 @@ pub struct Expectimax {
 }
 
 impl Expectimax {
+    /// A searcher of `depth` plies, seeded for its random tie-breaks.
     pub fn new(depth: u32, seed: u64) -> Self {
         Expectimax { depth: depth.max(1), rng: Rng::new(seed) }
     }

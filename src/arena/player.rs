@@ -12,13 +12,21 @@ use std::time::{Duration, Instant};
 /// Why a player lost by forfeit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
-    Timeout { ms: u64 },
+    /// The answer came too late.
+    Timeout {
+        /// The limit that was missed, in ms.
+        ms: u64,
+    },
+    /// The answer was not a `row col` line.
     Malformed(String),
+    /// The answer named a move that is not legal.
     Illegal(String),
+    /// The player's process ended or could not be started.
     Crash(String),
 }
 
 impl Fault {
+    /// A short name of the fault's kind, for tables and logs.
     pub fn kind(&self) -> &'static str {
         match self {
             Fault::Timeout { .. } => "timeout",
@@ -43,7 +51,9 @@ impl std::fmt::Display for Fault {
 /// How to make a player for each game.
 #[derive(Clone, Debug)]
 pub enum PlayerSpec {
+    /// A built-in agent, by its `NAME[:opts]` (see `agents::NAMES`).
     Builtin(String),
+    /// A shell command that speaks the arena protocol.
     Command(String),
 }
 
@@ -56,6 +66,7 @@ impl PlayerSpec {
         }
     }
 
+    /// The name printed in results: the command, or `builtin:NAME`.
     pub fn label(&self) -> String {
         match self {
             PlayerSpec::Builtin(n) => format!("builtin:{n}"),

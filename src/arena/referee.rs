@@ -5,9 +5,12 @@ use crate::board::{Board, Player, Status};
 use crate::moves::Move;
 use std::time::Duration;
 
+/// The time limits of a game, as the arena applies them.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeControl {
+    /// The limit of each player's first turn.
     pub first_turn: Duration,
+    /// The limit of every later turn.
     pub later_turns: Duration,
     /// Added to both limits before a late answer is a fault (noisy machines).
     pub grace: Duration,
@@ -26,9 +29,11 @@ impl Default for TimeControl {
 /// Everything about a finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
+    /// The moves played, in order.
     pub moves: Vec<Move>,
     /// Time each move took, in the order played.
     pub times: Vec<Duration>,
+    /// How the game ended (`Ongoing` when a player forfeited).
     pub status: Status,
     /// The side that forfeited and why.
     pub fault: Option<(Player, Fault)>,

@@ -9,24 +9,33 @@ use std::sync::{mpsc, Arc};
 
 /// A finished game of a match, with who played X.
 pub struct MatchGame {
+    /// The game's number in the match (0-based).
     pub index: usize,
+    /// True when player A played X (moved first).
     pub a_is_x: bool,
+    /// The game itself.
     pub record: GameRecord,
 }
 
 /// What the summary is computed from.
 #[derive(Default)]
 pub struct MatchResult {
+    /// The finished games, sorted by index.
     pub games: Vec<MatchGame>,
+    /// The SPRT verdict, when a test stopped the match.
     pub sprt: Option<String>,
 }
 
 /// A sequential probability ratio test: H0 Elo, H1 Elo, and the error rates alpha and beta.
 #[derive(Clone, Copy, Debug)]
 pub struct Sprt {
+    /// Elo difference of the null hypothesis.
     pub elo0: f64,
+    /// Elo difference of the alternative hypothesis.
     pub elo1: f64,
+    /// Probability of accepting H1 when H0 holds.
     pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds.
     pub beta: f64,
 }
 
@@ -80,16 +89,20 @@ impl MatchResult {
 /// How a match is run.
 #[derive(Clone, Copy, Debug)]
 pub struct MatchConfig {
+    /// Games to play (fewer when an SPRT decides early).
     pub games: usize,
     /// Games played at once, each on its own thread.
     pub jobs: usize,
+    /// The limits each player's turns are held to.
     pub time_control: TimeControl,
+    /// Seed of the players' randomness: game pair `k` uses `seed + k`.
     pub seed: u64,
     /// Stop as soon as this test decides.
     pub sprt: Option<Sprt>,
 }
 
 impl MatchConfig {
+    /// A match without an SPRT.
     pub fn new(games: usize, jobs: usize, time_control: TimeControl, seed: u64) -> MatchConfig {
         MatchConfig { games, jobs, time_control, seed, sprt: None }
     }

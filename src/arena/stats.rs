@@ -3,12 +3,16 @@
 /// Wins, draws and losses from the first player's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Wdl {
+    /// Games won.
     pub wins: u32,
+    /// Games drawn.
     pub draws: u32,
+    /// Games lost.
     pub losses: u32,
 }
 
 impl Wdl {
+    /// Games played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -84,6 +88,7 @@ pub fn elo_from_score(s: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
+/// The expected score against an opponent `elo` points weaker (logistic Elo model).
 pub fn score_from_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }

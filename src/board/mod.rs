@@ -18,11 +18,14 @@ pub use tables::{
 /// A player; X moves first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Player {
+    /// The first player.
     X = 0,
+    /// The second player.
     O = 1,
 }
 
 impl Player {
+    /// The opponent.
     #[inline]
     pub fn other(self) -> Player {
         match self {
@@ -31,6 +34,7 @@ impl Player {
         }
     }
 
+    /// 0 for X, 1 for O: an index into per-player arrays.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
@@ -40,8 +44,11 @@ impl Player {
 /// Where a game stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Status {
+    /// The game goes on.
     Ongoing,
+    /// A player won (three boards in a line, or more boards at the end).
     Won(Player),
+    /// No moves left and equal counts of won boards.
     Draw,
 }
 
@@ -88,6 +95,7 @@ impl Board {
         Ok(b)
     }
 
+    /// The player whose turn it is.
     #[inline]
     pub fn side_to_move(&self) -> Player {
         if self.side == 0 {
@@ -97,6 +105,7 @@ impl Board {
         }
     }
 
+    /// Whether the game goes on, and its result if not.
     #[inline]
     pub fn status(&self) -> Status {
         match self.result {
@@ -107,6 +116,7 @@ impl Board {
         }
     }
 
+    /// True once the game has a result.
     #[inline]
     pub fn is_over(&self) -> bool {
         self.result != 0
@@ -170,6 +180,7 @@ impl Board {
         }
     }
 
+    /// True when `m` may be played now by the side to move.
     #[inline]
     pub fn is_legal(&self, m: Move) -> bool {
         (m.0 as usize) < 81

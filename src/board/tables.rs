@@ -71,6 +71,7 @@ pub fn popcount9(mask: u16) -> u32 {
     (PICKS[mask as usize & 0x1FF] & 15) as u32
 }
 
+/// True when the 9-bit mask holds three in a line.
 #[inline]
 pub fn has_line(mask: u16) -> bool {
     WINS[mask as usize]

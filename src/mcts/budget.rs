@@ -2,6 +2,7 @@
 
 use std::time::{Duration, Instant};
 
+/// When a search stops: at a deadline, after a number of iterations, or both.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Stop at this instant (checked every `CLOCK_INTERVAL` iterations).
@@ -14,10 +15,12 @@ pub struct Limits {
 pub const CLOCK_INTERVAL: u64 = 32;
 
 impl Limits {
+    /// Stop `budget` after `start`.
     pub fn time(start: Instant, budget: Duration) -> Limits {
         Limits { deadline: Some(start + budget), max_iterations: None }
     }
 
+    /// Stop after `n` iterations (at least one), whatever the clock says.
     pub fn iterations(n: u64) -> Limits {
         Limits { deadline: None, max_iterations: Some(n.max(1)) }
     }

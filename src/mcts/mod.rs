@@ -49,6 +49,7 @@ pub struct Search {
 const MAX_PATH: usize = 82;
 
 impl Search {
+    /// A search with room for `nodes` nodes per buffer, its randomness seeded by `seed`.
     pub fn new(params: Params, nodes: usize, seed: u64) -> Search {
         Search {
             tree: Tree::with_capacity(nodes),
@@ -71,6 +72,7 @@ impl Search {
         self.tree.prefault(until);
     }
 
+    /// The search's parameters.
     pub fn params(&self) -> &Params {
         &self.params
     }

@@ -12,6 +12,7 @@ pub struct RolloutPolicy {
 }
 
 impl RolloutPolicy {
+    /// Uniformly random moves, no tactics.
     pub const UNIFORM: RolloutPolicy =
         RolloutPolicy { take_game_wins: false, take_board_wins: false, avoid_losing_sends: false };
     /// Every tactic on (measured weaker than `GAME_WINS`: kept for comparison, see README).
@@ -22,6 +23,7 @@ impl RolloutPolicy {
         RolloutPolicy { take_game_wins: true, take_board_wins: false, avoid_losing_sends: false };
 }
 
+/// Every tunable of the search, declared once (`builtin:bot:NAME=VALUE` changes one in a match).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// UCT exploration constant `c` in `Q + c * sqrt(ln N / n)`.
@@ -38,6 +40,7 @@ pub struct Params {
     /// priors (uniform until then). 1 saves the policy on nodes never visited again (+3.5 % iterations)
     /// but scored 46.5 % against 0 (README, tuning record), so the bot asks at expansion.
     pub prior_delay: u8,
+    /// How rollouts choose their moves.
     pub rollout: RolloutPolicy,
     /// Prove wins, losses and draws and let them decide (MCTS-solver).
     pub solver: bool,

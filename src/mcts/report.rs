@@ -7,14 +7,21 @@ use crate::moves::Move;
 /// What a search found, for the move and for the stderr log.
 #[derive(Clone, Debug)]
 pub struct SearchReport {
+    /// The move to play.
     pub best: Move,
+    /// Iterations run by this search.
     pub iterations: u64,
+    /// Nodes in the tree after the search.
     pub nodes_used: usize,
+    /// Nodes kept from the previous search by tree reuse.
     pub nodes_reused: usize,
+    /// Visits of the chosen move.
     pub best_visits: u32,
     /// Mean reward of the chosen move for the side to move (0 loss … 1 win).
     pub best_value: f32,
+    /// What the solver proved about the chosen move.
     pub proof: Proof,
+    /// The most visited line from the root, at most eight moves.
     pub principal_variation: Vec<Move>,
     /// Visits of each root move: the training target of the learned policy.
     pub root_visits: Vec<(Move, u32)>,

@@ -43,28 +43,34 @@ impl Tree {
         }
     }
 
+    /// Nodes each buffer can hold.
     pub fn capacity(&self) -> usize {
         self.capacity
     }
 
+    /// Nodes in use.
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
 
+    /// True when no node is in use (never, in practice: the root is always there).
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }
 
+    /// The node at index `i`.
     #[inline]
     pub fn get(&self, i: usize) -> &Node {
         &self.nodes[i]
     }
 
+    /// The node at index `i`, to change it.
     #[inline]
     pub fn get_mut(&mut self, i: usize) -> &mut Node {
         &mut self.nodes[i]
     }
 
+    /// The children of node `i`, as a slice.
     #[inline]
     pub fn children(&self, i: usize) -> &[Node] {
         &self.nodes[self.nodes[i].children()]

@@ -91,6 +91,7 @@ pub fn shape(board: &Board, m: Move) -> (u16, u16) {
     (board.marks(me, m.board()), board.marks(me.other(), m.board()))
 }
 
+/// The feature index of the cell a move is played in.
 #[inline]
 pub fn cell_feature(m: Move) -> usize {
     CELL + m.cell()

@@ -13,6 +13,7 @@ use patterns::Patterns;
 /// The committed weights (see weights/MANIFEST.txt for how they were made).
 const EMBEDDED: &str = include_str!("../../weights/policy.txt");
 
+/// The learned move prior: a linear softmax over move features, with per-class shape logits.
 #[derive(Clone, Debug)]
 pub struct Policy {
     weights: Vec<f32>,
@@ -23,6 +24,7 @@ pub struct Policy {
 }
 
 impl Policy {
+    /// A policy from its weights; an error when their count does not match the features.
     pub fn new(weights: Vec<f32>) -> Result<Policy, String> {
         let patterns = Patterns::shared();
         let expected = feature_count(patterns);
@@ -38,6 +40,7 @@ impl Policy {
         Policy::new(codec::decode(EMBEDDED)?)
     }
 
+    /// The weights, one per feature.
     pub fn weights(&self) -> &[f32] {
         &self.weights
     }

@@ -49,6 +49,7 @@ impl Patterns {
         SHARED.get_or_init(Patterns::new)
     }
 
+    /// Builds the pattern table (about 7,758 symmetry classes of small boards).
     pub fn new() -> Patterns {
         let mut class = vec![u16::MAX; PATTERNS * 9];
         let mut count = 0usize;

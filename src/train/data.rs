@@ -6,15 +6,19 @@ use crate::moves::Move;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 
+/// One self-play position: the moves that reach it and the search's root visits there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
+    /// The moves from the empty board.
     pub history: Vec<Move>,
+    /// Visits of each root move: the policy's training target.
     pub visits: Vec<(Move, u32)>,
     /// Final result for the side to move: 1 win, 0 draw, -1 loss.
     pub result: i8,
 }
 
 impl Record {
+    /// The position, replayed from the history; an error on an illegal move.
     pub fn board(&self) -> Result<Board, String> {
         Board::from_moves(&self.history).map_err(|i| format!("record has an illegal move at {i}"))
     }
@@ -100,6 +104,7 @@ pub fn to_bytes(records: &[Record]) -> Vec<u8> {
     out
 }
 
+/// Reads records written by `to_bytes`; an error says where the data is bad.
 pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Record>, String> {
     let body = bytes.strip_prefix(b"UTTTSP1\n").ok_or("not a self-play data file")?;
     let mut it = body.iter().copied();

@@ -63,15 +63,25 @@ fn evaluate(weights: &[f32], set: &[&Sample]) -> (f64, f64) {
     (loss / set.len().max(1) as f64, hits as f64 / set.len().max(1) as f64)
 }
 
+/// What a training run produced and measured.
 pub struct TrainSummary {
+    /// The trained weights.
     pub weights: Vec<f32>,
+    /// Epochs run.
     pub epochs: usize,
+    /// Positions trained on.
     pub train_positions: usize,
+    /// Positions held out for validation.
     pub held_out_positions: usize,
+    /// Cross-entropy on the held-out positions.
     pub held_out_loss: f64,
+    /// Top-1 accuracy on the held-out positions.
     pub held_out_accuracy: f64,
+    /// Cross-entropy of the uniform policy on the same positions.
     pub uniform_loss: f64,
+    /// Entropy of the targets: the lowest loss possible.
     pub floor_loss: f64,
+    /// One line per epoch.
     pub log: Vec<String>,
 }
 
@@ -83,6 +93,7 @@ pub fn train(records: &[Record], epochs: usize, seed: u64, verbose: bool) -> Tra
 /// Adam's step size; measured on the committed data (README, learned policy).
 pub const LEARNING_RATE: f32 = 0.002;
 
+/// Trains the policy on `records` for `epochs` epochs (learning rate `lr`), holding out a tenth.
 pub fn train_with(records: &[Record], epochs: usize, seed: u64, lr: f32, verbose: bool) -> TrainSummary {
     let patterns = Patterns::shared();
     let count = feature_count(patterns);
