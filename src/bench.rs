@@ -1,10 +1,12 @@
 //! `uttt bench`: a fixed, deterministic workload whose figures track engine and search speed.
 
-use crate::board::Board;
-use crate::mcts::{Limits, Params};
+use crate::board::{Board, Status};
+use crate::mcts::{rollout, Limits, Params, RolloutPolicy};
+use crate::moves::Move;
 use crate::playout;
 use crate::protocol::BotOptions;
 use crate::rng::Rng;
+use crate::value::{Accumulator, ValueNet};
 use std::time::{Duration, Instant};
 
 /// Measured figures; printed as text or as one JSON object.
@@ -71,18 +73,73 @@ pub fn playout_speed(duration: Duration, seed: u64) -> f64 {
 
 /// Bot search iterations from the empty board in `budget`: the median of `runs` fresh searches, each on
 /// tree memory already faulted in, as the bot's is after its first turn.
-pub fn mcts_iterations(budget: Duration, runs: usize, use_policy: bool) -> u64 {
+pub fn mcts_iterations(budget: Duration, runs: usize, use_policy: bool, use_value: bool) -> u64 {
     let mut counts: Vec<u64> = (0..runs)
         .map(|i| {
             let params = Params { early_stop: false, ..Params::BOT };
             let mut search =
-                BotOptions { seed: i as u64, params, use_policy, ..Default::default() }.build_search();
+                BotOptions { seed: i as u64, params, use_policy, use_value, ..Default::default() }
+                    .build_search();
             search.prefault(None); // as the bot does in its first turn
             search.search(&Board::new(), None, Limits::time(Instant::now(), budget)).iterations
         })
         .collect();
     counts.sort_unstable();
     counts[runs / 2]
+}
+
+/// Leaf evaluations per second over the positions of random games, for about `duration` each: the value
+/// net from scratch, the value net kept up to date move by move, and the bot's rollouts.
+pub fn leaf_speeds(net: &ValueNet, duration: Duration) -> (f64, f64, f64) {
+    let mut rng = Rng::new(9);
+    let games: Vec<Vec<(Board, Move, Board)>> = (0..64)
+        .map(|_| {
+            let mut b = Board::new();
+            let mut steps = Vec::new();
+            while let Some(m) = b.random_move(&mut rng) {
+                let before = b;
+                b.play(m);
+                steps.push((before, m, b));
+            }
+            steps
+        })
+        .collect();
+    let positions: usize = games.iter().map(Vec::len).sum();
+    let timed = |mut pass: Box<dyn FnMut() -> f32 + '_>| {
+        let start = Instant::now();
+        let (mut n, mut checksum) = (0, 0.0);
+        while start.elapsed() < duration {
+            checksum += pass();
+            n += positions;
+        }
+        std::hint::black_box(checksum);
+        n as f64 / start.elapsed().as_secs_f64()
+    };
+    let scratch = timed(Box::new(|| games.iter().flatten().map(|(_, _, after)| net.evaluate(after)).sum()));
+    let incremental = timed(Box::new(|| {
+        let mut sum = 0.0;
+        for game in &games {
+            let mut acc = Accumulator::default();
+            acc.refresh(net, &Board::new());
+            for (before, m, after) in game {
+                acc.play(net, before, *m, after);
+                sum += net.output(acc.side(after.side_to_move()));
+            }
+        }
+        sum
+    }));
+    let mut rollout_rng = Rng::new(3);
+    let rollouts = timed(Box::new(|| {
+        games
+            .iter()
+            .flatten()
+            .map(|(_, _, after)| {
+                rollout::rollout(*after, RolloutPolicy::GAME_WINS, &mut rollout_rng) == Status::Draw
+            })
+            .filter(|&d| d)
+            .count() as f32
+    }));
+    (scratch, incremental, rollouts)
 }
 
 /// Time to build the bot as the arena starts it (tree buffers reserved, policy decoded), in ms.
@@ -113,10 +170,17 @@ pub fn run_all() -> BenchFigures {
     figures.add("perft8_seconds", seconds);
     figures.add("perft8_nps", nodes as f64 / seconds);
     figures.add("playouts_per_sec", playout_speed(Duration::from_secs(2), 1));
-    figures.add("mcts_iters_per_100ms", mcts_iterations(Duration::from_millis(100), 5, true) as f64);
-    // The same without the learned prior: the policy's cost per iteration.
-    figures
-        .add("mcts_iters_per_100ms_no_policy", mcts_iterations(Duration::from_millis(100), 5, false) as f64);
+    let budget = Duration::from_millis(100);
+    figures.add("mcts_iters_per_100ms", mcts_iterations(budget, 5, true, true) as f64);
+    // The same without the value net (rollouts), and without the learned prior either.
+    figures.add("mcts_iters_per_100ms_no_value", mcts_iterations(budget, 5, true, false) as f64);
+    figures.add("mcts_iters_per_100ms_no_policy", mcts_iterations(budget, 5, false, false) as f64);
+    if let Ok(net) = ValueNet::embedded() {
+        let (scratch, incremental, rollouts) = leaf_speeds(&net, Duration::from_secs(1));
+        figures.add("value_evals_per_sec", scratch);
+        figures.add("value_evals_per_sec_incremental", incremental);
+        figures.add("rollouts_per_sec_midgame", rollouts);
+    }
     if let Some(kb) = crate::protocol::peak_rss_kb() {
         figures.add("peak_rss_mb", kb as f64 / 1024.0);
     }

@@ -37,6 +37,20 @@ impl Args {
         raw.parse().map(Some).map_err(|_| format!("{name}: cannot read {raw:?}"))
     }
 
+    /// The values after every `--name`, in order (a repeatable option).
+    pub fn values(&mut self, name: &str) -> Result<Vec<String>, String> {
+        let mut out = Vec::new();
+        for i in 0..self.words.len() {
+            if self.words[i] == name && !self.used[i] {
+                let raw = self.words.get(i + 1).ok_or_else(|| format!("{name} needs a value"))?;
+                out.push(raw.clone());
+                self.used[i] = true;
+                self.used[i + 1] = true;
+            }
+        }
+        Ok(out)
+    }
+
     /// The value after `--name`, or `default`.
     pub fn value_or<T: std::str::FromStr>(&mut self, name: &str, default: T) -> Result<T, String> {
         Ok(self.value(name)?.unwrap_or(default))

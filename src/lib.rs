@@ -19,6 +19,7 @@ pub mod profile;
 pub mod protocol;
 pub mod rng;
 pub mod train;
+pub mod value;
 
 pub use board::{Board, Player, Status};
 pub use moves::{Move, MoveList};

@@ -15,6 +15,10 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        per-move time budget table of a self-play game
        uttt regenerate-weights [--seed S] [--games N] [--iterations K] [--epochs E]
                                        self-play, train and rewrite weights/ (also: selfplay, train)
+       uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] --out FILE
+                                       self-play records for the value net (resumable, shardable)
+       uttt train-value --data FILE... [--hidden H] [--epochs E] [--threads T] [--lambda L] [--out FILE]
+                                       train the value net and rewrite weights/value.txt
 players: a shell command (a bot speaking the arena protocol) or builtin:NAME[:opts]";
 
 fn main() -> ExitCode {
@@ -36,6 +40,8 @@ fn main() -> ExitCode {
         Some("profile") => report(uttt::profile::main(rest)),
         Some("selfplay") => report(uttt::train::selfplay_main(rest)),
         Some("train") => report(uttt::train::train_main(rest)),
+        Some("selfplay-value") => report(uttt::train::selfplay_value_main(rest)),
+        Some("train-value") => report(uttt::train::train_value_main(rest)),
         Some("regenerate-weights") => report(uttt::train::regenerate_main(rest)),
         _ => uttt::protocol::main(&args),
     };

@@ -8,6 +8,7 @@ use crate::cli::Args;
 use crate::mcts::{Params, Search, DEFAULT_NODES};
 use crate::moves::Move;
 use crate::policy::Policy;
+use crate::value::ValueNet;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -28,6 +29,8 @@ pub struct BotOptions {
     pub nodes: usize,
     /// Use the learned policy prior.
     pub use_policy: bool,
+    /// Evaluate leaves with the learned value net.
+    pub use_value: bool,
     /// The search's parameters.
     pub params: Params,
 }
@@ -42,6 +45,7 @@ impl Default for BotOptions {
             quiet: false,
             nodes: DEFAULT_NODES,
             use_policy: true,
+            use_value: true,
             params: Params::BOT,
         }
     }
@@ -60,6 +64,7 @@ impl BotOptions {
             quiet: a.flag("--quiet"),
             nodes: a.value_or("--nodes", d.nodes)?,
             use_policy: !a.flag("--no-policy"),
+            use_value: !a.flag("--no-value"),
             params: d.params,
         };
         if let Some(extra) = a.positionals()?.first() {
@@ -81,6 +86,12 @@ impl BotOptions {
             match Policy::embedded() {
                 Ok(policy) => search = search.with_policy(policy),
                 Err(e) => eprintln!("uttt: embedded policy weights unusable ({e}): searching without them"),
+            }
+        }
+        if self.use_value && self.params.value_weight > 0.0 {
+            match ValueNet::embedded() {
+                Ok(net) => search = search.with_value(net),
+                Err(e) => eprintln!("uttt: value net unusable ({e}): evaluating leaves by rollouts"),
             }
         }
         search

@@ -74,7 +74,7 @@ impl Agent for SearchAgent {
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, minimax[:depth=N][:timed], expectimax[:depth=N], mcts[:iters=N], bot[:iters=N][:nopolicy][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, minimax[:depth=N][:timed], expectimax[:depth=N], mcts[:iters=N], bot[:iters=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
 /// Builds an agent from a spec like `minimax:depth=4`; `seed` makes it repeatable.
 pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
@@ -84,6 +84,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut iterations = None;
     let mut timed = false;
     let mut policy = true;
+    let mut value = true;
     let mut params = Params::BOT;
     for opt in parts {
         match opt.split_once('=') {
@@ -122,6 +123,8 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             }
             None if opt == "timed" => timed = true,
             None if opt == "nopolicy" => policy = false,
+            None if opt == "novalue" => value = false,
+            Some(("vw", v)) => params.value_weight = v.parse().map_err(|_| format!("bad vw in {spec:?}"))?,
             _ => return Err(format!("unknown option {opt:?} in {spec:?}")),
         }
     }
@@ -138,8 +141,13 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             iterations,
         }),
         "bot" => {
-            let options =
-                crate::protocol::BotOptions { seed, use_policy: policy, params, ..Default::default() };
+            let options = crate::protocol::BotOptions {
+                seed,
+                use_policy: policy,
+                use_value: value,
+                params,
+                ..Default::default()
+            };
             let make = move || options.build();
             Box::new(BotAgent { bot: make(), make: Box::new(make), iterations })
         }

@@ -1,11 +1,13 @@
 //! Monte Carlo tree search: UCT or PUCT selection, heuristic rollouts, an MCTS-solver and tree reuse.
 //!
-//! One iteration: walk down from the root by selection, expand a leaf visited before, roll out from the
-//! new leaf, and back the result up, proving wins, losses and draws on the way where the children allow.
-//! This file holds the search loop and its time control; `expand.rs` growing the tree, `solver.rs` the
-//! backup and proofs, `reuse.rs` keeping the tree between turns, `report.rs` the move chosen at the root.
+//! One iteration: walk down from the root by selection, expand a leaf visited before, evaluate the new
+//! leaf (a rollout, the value net, or a blend), and back the result up, proving wins, losses and draws
+//! on the way where the children allow. This file holds the search loop and its time control;
+//! `expand.rs` growing the tree, `evaluate.rs` a leaf's value, `solver.rs` the backup and proofs,
+//! `reuse.rs` keeping the tree between turns, `report.rs` the move chosen at the root.
 
 pub mod budget;
+mod evaluate;
 mod expand;
 pub mod node;
 pub mod params;
@@ -24,6 +26,7 @@ use crate::board::Board;
 use crate::moves::Move;
 use crate::policy::Policy;
 use crate::rng::Rng;
+use crate::value::ValueNet;
 pub use budget::Limits;
 pub use node::{Node, Proof};
 pub use params::{Params, RolloutPolicy};
@@ -41,6 +44,7 @@ pub struct Search {
     root_board: Board,
     params: Params,
     policy: Option<Policy>,
+    value: Option<ValueNet>,
     rng: Rng,
     root_scores: RootScores,
 }
@@ -56,6 +60,7 @@ impl Search {
             root_board: Board::new(),
             params,
             policy: None,
+            value: None,
             rng: Rng::new(seed),
             root_scores: RootScores::new(),
         }
@@ -64,6 +69,12 @@ impl Search {
     /// Uses a learned policy for priors (with `params.prior_weight` > 0).
     pub fn with_policy(mut self, policy: Policy) -> Search {
         self.policy = Some(policy);
+        self
+    }
+
+    /// Evaluates leaves with a learned value net (blended with rollouts by `params.value_weight`).
+    pub fn with_value(mut self, value: ValueNet) -> Search {
+        self.value = Some(value);
         self
     }
 
@@ -134,15 +145,15 @@ impl Search {
         let mut len = 1;
         let mut board = self.root_board;
         let mut node = 0usize;
-        let result = loop {
+        loop {
             if board.is_over() {
-                break board.status();
+                break;
             }
             let n = *self.tree.get(node);
             if !n.is_expanded()
                 && (n.visits < self.params.expand_after && node != 0 || !self.expand(node, &board))
             {
-                break rollout::rollout(board, self.params.rollout, &mut self.rng);
+                break;
             }
             if n.priors_in > 0 {
                 self.count_down_priors(node, &board);
@@ -151,8 +162,9 @@ impl Search {
             board.play(self.tree.get(node).mv);
             path[len] = node as u32;
             len += 1;
-        };
-        self.backup(&path[..len], &board, result);
+        }
+        let reward = self.leaf_reward(&board);
+        self.backup(&path[..len], &board, reward);
     }
 
     /// The child of `node` to descend into (see `select.rs`; the root's from `root_scores.rs`).

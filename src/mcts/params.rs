@@ -42,6 +42,9 @@ pub struct Params {
     pub prior_delay: u8,
     /// How rollouts choose their moves.
     pub rollout: RolloutPolicy,
+    /// Weight of the value net in a leaf's value (1 = the net alone, 0 = the rollout alone); used only
+    /// when the search has a net.
+    pub value_weight: f32,
     /// Prove wins, losses and draws and let them decide (MCTS-solver).
     pub solver: bool,
     /// Keep the subtree of the position reached between turns.
@@ -60,6 +63,7 @@ impl Params {
         expand_after: 1,
         prior_delay: 0,
         rollout: RolloutPolicy::GAME_WINS,
+        value_weight: 1.0,
         solver: true,
         reuse_tree: true,
         early_stop: false,
@@ -80,6 +84,7 @@ impl Params {
         expand_after: 1,
         prior_delay: 0,
         rollout: RolloutPolicy::UNIFORM,
+        value_weight: 0.0,
         solver: false,
         reuse_tree: false,
         early_stop: false,

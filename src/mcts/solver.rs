@@ -5,19 +5,14 @@ use super::Search;
 use crate::board::{Board, Status};
 
 impl Search {
-    /// Adds the result along the path and, with the solver, proves what the children now prove.
-    pub(super) fn backup(&mut self, path: &[u32], leaf_board: &Board, result: Status) {
-        // Reward for the player who moved into the leaf (the one not to move there).
+    /// Adds `reward` (for the player who moved into the leaf) along the path and, with the solver,
+    /// proves what the children now prove.
+    pub(super) fn backup(&mut self, path: &[u32], leaf_board: &Board, mut reward: f32) {
         let leaf_mover = leaf_board.side_to_move().other();
-        let mut reward = match result {
-            Status::Won(p) if p == leaf_mover => 1.0,
-            Status::Draw | Status::Ongoing => 0.5,
-            Status::Won(_) => 0.0,
-        };
         let mut proving = false;
         if self.params.solver && leaf_board.is_over() {
             let leaf = self.tree.get_mut(*path.last().expect("path holds the root") as usize);
-            leaf.proof = match result {
+            leaf.proof = match leaf_board.status() {
                 Status::Won(p) if p == leaf_mover => Proof::Win,
                 Status::Won(_) => Proof::Loss,
                 _ => Proof::Draw,

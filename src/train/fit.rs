@@ -198,7 +198,7 @@ pub fn write_weights(dir: &str, s: &TrainSummary, provenance: &str) -> Result<()
         100.0 * s.held_out_accuracy,
         s.log.join("\n")
     );
-    std::fs::write(format!("{dir}/MANIFEST.txt"), manifest).map_err(|e| format!("{dir}/MANIFEST.txt: {e}"))
+    super::write_manifest_section(&format!("{dir}/MANIFEST.txt"), "# Learned policy", &manifest)
 }
 
 #[cfg(test)]

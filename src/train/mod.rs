@@ -4,6 +4,8 @@
 
 pub mod data;
 pub mod fit;
+pub mod value_data;
+pub mod value_fit;
 
 use crate::cli::Args;
 
@@ -65,5 +67,118 @@ pub fn regenerate_main(words: &[String]) -> Result<i32, String> {
         train_s
     );
     fit::write_weights(&out, &summary, &provenance)?;
+    Ok(0)
+}
+
+/// Replaces (or appends) the section of `weights/MANIFEST.txt`-style file `path` that starts with the
+/// line `header…`, keeping the other sections (each starts with a line `# Learned …`).
+pub fn write_manifest_section(path: &str, header: &str, section: &str) -> Result<(), String> {
+    let old = std::fs::read_to_string(path).unwrap_or_default();
+    let mut sections: Vec<String> = Vec::new();
+    for line in old.lines() {
+        if line.starts_with("# Learned ") || sections.is_empty() {
+            sections.push(String::new());
+        }
+        let last = sections.last_mut().expect("a section was pushed");
+        *last += line;
+        *last += "\n";
+    }
+    sections.retain(|s| !s.starts_with(header) && !s.trim().is_empty());
+    sections.push(section.trim_end().to_string() + "\n");
+    std::fs::write(path, sections.join("\n")).map_err(|e| format!("{path}: {e}"))
+}
+
+/// `uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] [--no-value] --out FILE`
+pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
+    let mut a = Args::new(words);
+    let games: u64 = a.value_or("--games", 100)?;
+    let seed: u64 = a.value_or("--seed", 1)?;
+    let shard: String = a.value_or("--shard", "0/1".to_string())?;
+    let jobs: usize = a.value_or("--jobs", 1)?;
+    let d = value_data::SelfPlay::default();
+    let config = value_data::SelfPlay {
+        iterations: a.value_or("--iterations", d.iterations)?,
+        use_value: !a.flag("--no-value"),
+        ..d
+    };
+    let out: String = a.value("--out")?.ok_or("--out FILE is required")?;
+    a.positionals()?;
+    let (k, n) = shard
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
+        .filter(|&(k, n)| k < n)
+        .ok_or_else(|| format!("--shard {shard:?}: expected K/N with K < N"))?;
+    let positions = value_data::run_shard(&config, games, seed, (k, n), jobs, &out)?;
+    eprintln!("selfplay-value: {positions} new positions in {out}");
+    Ok(0)
+}
+
+/// Reads value records from files, sorted by game so that the data does not depend on file order.
+pub fn read_value_records(paths: &[String]) -> Result<Vec<value_data::ValueRecord>, String> {
+    let mut records = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        records.extend(value_data::parse_complete(&text).0);
+    }
+    records.sort_by(|a, b| (a.game, a.moves.len()).cmp(&(b.game, b.moves.len())));
+    records.dedup_by(|a, b| a.game == b.game && a.moves.len() == b.moves.len());
+    Ok(records)
+}
+
+/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--epochs E] [--threads T] [--lambda L]
+/// [--lr X] [--seed S] [--out weights/value.txt]`
+pub fn train_value_main(words: &[String]) -> Result<i32, String> {
+    let mut a = Args::new(words);
+    let mut paths = a.values("--data")?;
+    let d = value_fit::TrainConfig::default();
+    let config = value_fit::TrainConfig {
+        hidden: a.value_or("--hidden", d.hidden)?,
+        epochs: a.value_or("--epochs", d.epochs)?,
+        threads: a.value_or("--threads", d.threads)?,
+        lambda: a.value_or("--lambda", d.lambda)?,
+        learning_rate: a.value_or("--lr", d.learning_rate)?,
+        seed: a.value_or("--seed", d.seed)?,
+        ..d
+    };
+    let out: String = a.value_or("--out", "weights/value.txt".to_string())?;
+    paths.extend(a.positionals()?);
+    if paths.is_empty() {
+        return Err("--data FILE is required".into());
+    }
+    let records = read_value_records(&paths)?;
+    let games = records.iter().map(|r| r.game).collect::<std::collections::BTreeSet<_>>().len();
+    eprintln!("train-value: {} positions from {games} games", records.len());
+    let start = std::time::Instant::now();
+    let t = value_fit::train(&records, &config, true);
+    let text = t.quantised.encode();
+    std::fs::write(&out, &text).map_err(|e| format!("{out}: {e}"))?;
+    let (float_loss, quantised_loss, constant_loss) = t.losses;
+    let section = format!(
+        "# Learned value net (value.txt): {} inputs, {} hidden, 1 output; {} UTF-16 units, FNV-1a {:016x}\n\
+         command: uttt train-value --data {} --hidden {} --epochs {} --lambda {} --lr {} --seed {}\n\
+         data: {} positions from {games} games ({} training, {} validation)\n\
+         training: {:.0} s on {} threads\n\
+         validation cross-entropy: float {float_loss:.5}, quantised {quantised_loss:.5}, constant predictor {constant_loss:.5}\n\n\
+         per epoch:\n{}\n",
+        crate::value::features::INPUTS,
+        config.hidden,
+        text.encode_utf16().count(),
+        fit::checksum(text.as_bytes()),
+        paths.join(" --data "),
+        config.hidden,
+        config.epochs,
+        config.lambda,
+        config.learning_rate,
+        config.seed,
+        records.len(),
+        t.sizes.0,
+        t.sizes.1,
+        start.elapsed().as_secs_f64(),
+        config.threads,
+        t.log.join("\n")
+    );
+    let manifest = std::path::Path::new(&out).with_file_name("MANIFEST.txt");
+    write_manifest_section(&manifest.to_string_lossy(), "# Learned value net", &section)?;
+    eprintln!("wrote {out} ({} UTF-16 units) and {}", text.encode_utf16().count(), manifest.display());
     Ok(0)
 }

@@ -1,0 +1,295 @@
+//! Self-play data for the value net: deterministic, shardable, resumable, concatenable text records.
+//!
+//! One line per searched position: `GAME K/N MOVES RESULT VALUE`, where `GAME` is the game's number in
+//! the run, `K/N` the record's number among the game's `N` records, `MOVES` the moves from the empty board
+//! as one character each (`'(' + index`, so `(` is cell 0 and `x` cell 80), `RESULT` the game's final score
+//! for the side to move (1, 0.5, 0) and `VALUE` the search's root value for it. A game's records are written
+//! together, so a file cut short by a stopped run is mended by dropping its unfinished last game. Game `g`
+//! depends only on the run's seed and `g`; shard `K/N` plays the games with `g % N == K`.
+
+use crate::board::{Board, Status};
+use crate::mcts::{Limits, Search};
+use crate::moves::Move;
+use crate::protocol::BotOptions;
+use crate::rng::Rng;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// One searched position of a self-play game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueRecord {
+    /// The game's number in its run.
+    pub game: u64,
+    /// The moves from the empty board.
+    pub moves: Vec<Move>,
+    /// The game's final score for the side to move: 1 win, 0.5 draw, 0 loss.
+    pub result: f32,
+    /// The search's value of the position for the side to move.
+    pub value: f32,
+}
+
+const MOVE_BASE: u8 = b'(';
+
+/// How self-play games are played.
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    /// Search iterations per move.
+    pub iterations: u64,
+    /// Plies played uniformly at random at the start (before any record), at least this many…
+    pub random_plies: u32,
+    /// …and then moves sampled in proportion to their visits until this ply.
+    pub sampled_until: usize,
+    /// The bot searches with the embedded value net (when it decodes).
+    pub use_value: bool,
+}
+
+impl Default for SelfPlay {
+    fn default() -> Self {
+        SelfPlay { iterations: 800, random_plies: 2, sampled_until: 12, use_value: true }
+    }
+}
+
+/// The seed of game `g` of a run seeded `seed`.
+fn game_seed(seed: u64, g: u64) -> u64 {
+    let mut r = Rng::new(seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    r.next_u64()
+}
+
+/// Plays game `g` and returns its records.
+pub fn play_game(config: &SelfPlay, seed: u64, g: u64) -> Vec<ValueRecord> {
+    let s = game_seed(seed, g);
+    let options = BotOptions { seed: s, nodes: 1_000_000, use_value: config.use_value, ..Default::default() };
+    let mut search: Search = options.build_search();
+    let mut rng = Rng::new(s ^ 0xDA7A);
+    let mut board = Board::new();
+    let mut moves = Vec::new();
+    for _ in 0..config.random_plies + rng.below(3) {
+        let m = board.random_move(&mut rng).expect("an opening does not end the game");
+        board.play(m);
+        moves.push(m);
+    }
+    let mut records = Vec::new();
+    while !board.is_over() {
+        let r = search.search(&board, None, Limits::iterations(config.iterations));
+        records.push(ValueRecord { game: g, moves: moves.clone(), result: 0.0, value: r.best_value });
+        let m = if moves.len() < config.sampled_until {
+            sample_by_visits(&r.root_visits, &mut rng)
+        } else {
+            None
+        };
+        let m = m.unwrap_or(r.best);
+        board.play(m);
+        moves.push(m);
+    }
+    for rec in &mut records {
+        let mover = Board::from_moves(&rec.moves).expect("recorded moves are legal").side_to_move();
+        rec.result = match board.status() {
+            Status::Won(p) if p == mover => 1.0,
+            Status::Won(_) => 0.0,
+            _ => 0.5,
+        };
+    }
+    records
+}
+
+/// A root move drawn in proportion to its visits (`None` when nothing was visited).
+fn sample_by_visits(visits: &[(Move, u32)], rng: &mut Rng) -> Option<Move> {
+    let total: u64 = visits.iter().map(|&(_, v)| v as u64).sum();
+    if total == 0 || total > u32::MAX as u64 {
+        return None;
+    }
+    let mut pick = rng.below(total as u32) as u64;
+    for &(m, v) in visits {
+        if pick < v as u64 {
+            return Some(m);
+        }
+        pick -= v as u64;
+    }
+    None
+}
+
+/// A game's records as text lines.
+pub fn format_game(records: &[ValueRecord]) -> String {
+    let n = records.len();
+    let mut out = String::new();
+    for (k, r) in records.iter().enumerate() {
+        let moves: String = r.moves.iter().map(|m| (MOVE_BASE + m.0) as char).collect();
+        out += &format!("{} {}/{n} {moves} {} {:.3}\n", r.game, k + 1, r.result, r.value);
+    }
+    out
+}
+
+/// Reads one record line; `(record, k, n)`.
+pub fn parse_line(line: &str) -> Result<(ValueRecord, usize, usize), String> {
+    let bad = || format!("bad value record {line:?}");
+    let mut parts = line.split(' ');
+    let mut next = || parts.next().ok_or_else(bad);
+    let game: u64 = next()?.parse().map_err(|_| bad())?;
+    let (k, n) = next()?.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    let moves_text = next()?;
+    let result: f32 = next()?.parse().map_err(|_| bad())?;
+    let value: f32 = next()?.parse().map_err(|_| bad())?;
+    let moves: Vec<Move> = moves_text
+        .bytes()
+        .map(|c| c.checked_sub(MOVE_BASE).filter(|&i| i < 81).map(Move).ok_or_else(bad))
+        .collect::<Result<_, _>>()?;
+    Board::from_moves(&moves).map_err(|i| format!("{}: move {} is illegal", bad(), i + 1))?;
+    if !(0.0..=1.0).contains(&result) || !(0.0..=1.0).contains(&value) || k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((ValueRecord { game, moves, result, value }, k, n))
+}
+
+/// The records of every complete game in `text`, and the numbers of those games. Lines of unfinished
+/// games (a run stopped mid-write) are left out.
+pub fn parse_complete(text: &str) -> (Vec<ValueRecord>, Vec<u64>) {
+    let mut games: BTreeMap<u64, (usize, Vec<ValueRecord>)> = BTreeMap::new();
+    for line in text.lines() {
+        if let Ok((r, _, n)) = parse_line(line) {
+            let entry = games.entry(r.game).or_insert((n, Vec::new()));
+            entry.1.push(r);
+        }
+    }
+    let mut records = Vec::new();
+    let mut done = Vec::new();
+    for (g, (n, recs)) in games {
+        if recs.len() == n {
+            done.push(g);
+            records.extend(recs);
+        }
+    }
+    (records, done)
+}
+
+/// Plays the games `0..games` of shard `shard` of `shards` into `out`, resuming a stopped run: games
+/// already complete in `out` are kept and skipped, an unfinished one is dropped and replayed.
+pub fn run_shard(
+    config: &SelfPlay,
+    games: u64,
+    seed: u64,
+    (shard, shards): (u64, u64),
+    jobs: usize,
+    out: &str,
+) -> Result<usize, String> {
+    let existing = std::fs::read_to_string(out).unwrap_or_default();
+    let (kept, done) = parse_complete(&existing);
+    // Rewrite the file with the complete games only, so that appending continues a clean file.
+    let kept_text: String = done
+        .iter()
+        .map(|&g| format_game(&kept.iter().filter(|r| r.game == g).cloned().collect::<Vec<_>>()))
+        .collect();
+    std::fs::write(out, kept_text).map_err(|e| format!("{out}: {e}"))?;
+    let todo: Vec<u64> =
+        (0..games).filter(|g| g % shards == shard && done.binary_search(g).is_err()).collect();
+    let file = std::fs::OpenOptions::new().append(true).open(out).map_err(|e| format!("{out}: {e}"))?;
+    let file = Arc::new(Mutex::new(file));
+    let (next, positions, finished) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0));
+    let start = Instant::now();
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(&g) = todo.get(i) else { break };
+                let records = play_game(config, seed, g);
+                let text = format_game(&records);
+                let written = file.lock().map_err(|_| "lock".to_string()).and_then(|mut f| {
+                    f.write_all(text.as_bytes()).and_then(|_| f.flush()).map_err(|e| format!("{out}: {e}"))
+                });
+                if let Err(e) = written {
+                    *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                    break;
+                }
+                let p = positions.fetch_add(records.len(), Ordering::SeqCst) + records.len();
+                let f = finished.fetch_add(1, Ordering::SeqCst) + 1;
+                let secs = start.elapsed().as_secs_f64().max(1e-9);
+                let eta = (todo.len() - f) as f64 * secs / f as f64;
+                eprint!(
+                    "\rselfplay-value: games {f}/{} ({} kept), positions {p}, {:.0} positions/s, ETA {eta:.0} s   ",
+                    todo.len(),
+                    done.len(),
+                    p as f64 / secs
+                );
+            });
+        }
+    });
+    eprintln!();
+    if let Some(e) = failure.into_inner().unwrap_or(None) {
+        return Err(e);
+    }
+    Ok(positions.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quick() -> SelfPlay {
+        SelfPlay { iterations: 60, use_value: false, ..SelfPlay::default() }
+    }
+
+    #[test]
+    fn records_round_trip_through_text_and_games_are_repeatable() {
+        let a = play_game(&quick(), 5, 3);
+        assert_eq!(a, play_game(&quick(), 5, 3), "game 3 of seed 5 changed");
+        assert_ne!(a, play_game(&quick(), 5, 4));
+        let text = format_game(&a);
+        let (back, done) = parse_complete(&text);
+        assert_eq!(done, [3]);
+        for (x, y) in a.iter().zip(&back) {
+            assert_eq!((x.game, &x.moves, x.result), (y.game, &y.moves, y.result));
+            assert!((x.value - y.value).abs() <= 0.0005);
+        }
+        // Results are the final score for the side to move: they alternate unless the game was drawn.
+        let last = a.last().unwrap();
+        assert!(
+            last.result == 0.5
+                || a.iter().all(|r| (r.moves.len() % 2 == last.moves.len() % 2) == (r.result == last.result))
+        );
+    }
+
+    #[test]
+    fn an_unfinished_game_is_dropped_and_a_stopped_run_resumes() {
+        let dir = std::env::temp_dir().join(format!("uttt-vd-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("shard.txt");
+        let path = path.to_str().unwrap();
+        run_shard(&quick(), 4, 9, (0, 1), 2, path).unwrap();
+        let whole = std::fs::read_to_string(path).unwrap();
+        // Cut the file inside its last game, as a killed run would leave it, and resume.
+        let cut = &whole[..whole.len() - 30];
+        std::fs::write(path, cut).unwrap();
+        let (_, done_before) = parse_complete(cut);
+        assert_eq!(done_before.len(), 3);
+        run_shard(&quick(), 4, 9, (0, 1), 1, path).unwrap();
+        let (mut resumed, done) = parse_complete(&std::fs::read_to_string(path).unwrap());
+        let (mut original, _) = parse_complete(&whole);
+        assert_eq!(done, [0, 1, 2, 3]);
+        let key = |r: &ValueRecord| (r.game, r.moves.len());
+        resumed.sort_by_key(key);
+        original.sort_by_key(key);
+        assert_eq!(resumed, original);
+        // Two shards concatenated hold the same games as one run.
+        let (p0, p1) = (dir.join("s0.txt"), dir.join("s1.txt"));
+        run_shard(&quick(), 4, 9, (0, 2), 1, p0.to_str().unwrap()).unwrap();
+        run_shard(&quick(), 4, 9, (1, 2), 1, p1.to_str().unwrap()).unwrap();
+        let both = std::fs::read_to_string(&p0).unwrap() + &std::fs::read_to_string(&p1).unwrap();
+        let (mut sharded, _) = parse_complete(&both);
+        sharded.sort_by_key(key);
+        assert_eq!(sharded, original);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn malformed_lines_are_rejected() {
+        assert!(parse_line("1 1/2 (( 1 0.5").is_err(), "a repeated move is illegal");
+        assert!(parse_line("1 3/2 ( 1 0.5").is_err());
+        assert!(parse_line("x 1/2 ( 1 0.5").is_err());
+        assert!(parse_line("1 1/2 ( 2 0.5").is_err());
+        assert!(parse_line("1 1/2 ( 1 0.5").is_ok());
+    }
+}

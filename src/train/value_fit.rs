@@ -1,0 +1,305 @@
+//! Training the value net: a float net fitted by minibatch Adam on all cores, then quantised.
+//!
+//! The target of a position is `lambda · result + (1 − lambda) · search value`, both for the side to
+//! move; the loss is the cross-entropy of the net's output against it. A sixteenth of the games (by game
+//! number) is held out for validation; training stops when the validation loss has not improved for
+//! `patience` epochs, and keeps the best epoch's weights.
+
+use super::value_data::ValueRecord;
+use crate::board::Board;
+use crate::rng::Rng;
+use crate::value::features::{active_features, INPUTS};
+use crate::value::network::{sigmoid, ValueNet, QA, QB};
+use std::time::Instant;
+
+/// Largest first-layer weight: quantised by `QA` it must fit in 8 bits.
+const W1_LIMIT: f32 = 127.0 / QA as f32;
+/// Largest first-layer bias (see `network.rs`).
+const B1_LIMIT: f32 = 2000.0 / QA as f32;
+
+/// A float value net, the trainer's working copy.
+#[derive(Clone, Debug)]
+pub struct FloatNet {
+    /// Hidden units.
+    pub hidden: usize,
+    /// `w1[f * hidden + i]`, as in `ValueNet`.
+    pub w1: Vec<f32>,
+    /// First-layer biases.
+    pub b1: Vec<f32>,
+    /// Output weights.
+    pub w2: Vec<f32>,
+    /// Output bias.
+    pub b2: f32,
+}
+
+/// One training position: its active features and its target.
+pub struct Sample {
+    features: Vec<u16>,
+    target: f32,
+}
+
+/// Training settings.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// Hidden units (a multiple of 8).
+    pub hidden: usize,
+    /// Most epochs.
+    pub epochs: usize,
+    /// Worker threads.
+    pub threads: usize,
+    /// Weight of the game result in the target (the rest is the search value).
+    pub lambda: f32,
+    /// Adam's step size.
+    pub learning_rate: f32,
+    /// Positions per step.
+    pub batch: usize,
+    /// Epochs without a better validation loss before stopping.
+    pub patience: usize,
+    /// Seed of the initial weights and the shuffles.
+    pub seed: u64,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            hidden: 64,
+            epochs: 30,
+            threads: crate::cli::default_jobs(),
+            lambda: 0.5,
+            learning_rate: 0.002,
+            batch: 2048,
+            patience: 3,
+            seed: 1,
+        }
+    }
+}
+
+/// What training produced and measured.
+pub struct ValueTraining {
+    /// The best epoch's float net.
+    pub net: FloatNet,
+    /// The quantised net the bot will use.
+    pub quantised: ValueNet,
+    /// Positions trained on and held out.
+    pub sizes: (usize, usize),
+    /// Validation loss of the float net, of the quantised net, and of the best constant prediction.
+    pub losses: (f64, f64, f64),
+    /// One line per epoch.
+    pub log: Vec<String>,
+}
+
+impl FloatNet {
+    /// Random small weights (a position has up to 82 active features).
+    pub fn random(hidden: usize, seed: u64) -> FloatNet {
+        let mut rng = Rng::new(seed);
+        let mut uniform = |scale: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * scale;
+        FloatNet {
+            hidden,
+            w1: (0..INPUTS * hidden).map(|_| uniform(0.15)).collect(),
+            b1: (0..hidden).map(|_| uniform(0.1) + 0.3).collect(),
+            w2: (0..hidden).map(|_| uniform(0.5)).collect(),
+            b2: 0.0,
+        }
+    }
+
+    /// The first layer's sums for `features`.
+    fn accumulate(&self, features: &[u16], acc: &mut [f32]) {
+        acc.copy_from_slice(&self.b1);
+        for &f in features {
+            let col = &self.w1[f as usize * self.hidden..(f as usize + 1) * self.hidden];
+            acc.iter_mut().zip(col).for_each(|(a, w)| *a += w);
+        }
+    }
+
+    /// The expected score of the side to move for a position with these features.
+    pub fn predict(&self, features: &[u16]) -> f32 {
+        let mut acc = vec![0.0; self.hidden];
+        self.accumulate(features, &mut acc);
+        let z: f32 = acc.iter().zip(&self.w2).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + self.b2;
+        sigmoid(z)
+    }
+
+    /// The net the bot uses: weights rounded to integers (see `network.rs`).
+    pub fn quantise(&self) -> ValueNet {
+        let q = |x: f32, scale: f32, limit: f32| (x * scale).round().clamp(-limit, limit) as i16;
+        let qa = QA as f32;
+        ValueNet::new(
+            self.hidden,
+            self.w1.iter().map(|&w| q(w, qa, 127.0)).collect(),
+            self.b1.iter().map(|&b| q(b, qa, 2000.0)).collect(),
+            self.w2.iter().map(|&w| q(w, QB as f32, 32767.0)).collect(),
+            (self.b2 * qa * QB as f32).round() as i32,
+        )
+        .expect("quantised weights are in range by construction")
+    }
+}
+
+/// The features and target of each record.
+pub fn samples(records: &[ValueRecord], lambda: f32) -> Vec<Sample> {
+    records
+        .iter()
+        .map(|r| {
+            let board = Board::from_moves(&r.moves).expect("records were checked when read");
+            let mut features = Vec::with_capacity(48);
+            active_features(&board, board.side_to_move(), |f| features.push(f as u16));
+            Sample { features, target: lambda * r.result + (1.0 - lambda) * r.value }
+        })
+        .collect()
+}
+
+/// Cross-entropy of prediction `p` against target `t`.
+fn cross_entropy(p: f32, t: f32) -> f64 {
+    let p = p.clamp(1e-6, 1.0 - 1e-6) as f64;
+    -(t as f64 * p.ln() + (1.0 - t as f64) * (1.0 - p).ln())
+}
+
+/// Mean loss of `predict` over `set`.
+fn mean_loss(set: &[Sample], predict: impl Fn(&Sample) -> f32) -> f64 {
+    set.iter().map(|s| cross_entropy(predict(s), s.target)).sum::<f64>() / set.len().max(1) as f64
+}
+
+/// Gradient of the summed loss over `batch`, added into `grad` (laid out as w1, b1, w2, b2).
+fn gradient(net: &FloatNet, batch: &[Sample], grad: &mut [f32]) -> f64 {
+    let h = net.hidden;
+    let (gw1, rest) = grad.split_at_mut(INPUTS * h);
+    let (gb1, rest) = rest.split_at_mut(h);
+    let (gw2, gb2) = rest.split_at_mut(h);
+    let mut acc = vec![0.0; h];
+    let mut dacc = vec![0.0; h];
+    let mut loss = 0.0;
+    for s in batch {
+        net.accumulate(&s.features, &mut acc);
+        let z: f32 = acc.iter().zip(&net.w2).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + net.b2;
+        let p = sigmoid(z);
+        loss += cross_entropy(p, s.target);
+        let dz = p - s.target;
+        gb2[0] += dz;
+        for i in 0..h {
+            let active = acc[i] > 0.0 && acc[i] < 1.0;
+            gw2[i] += dz * acc[i].clamp(0.0, 1.0);
+            dacc[i] = if active { dz * net.w2[i] } else { 0.0 };
+            gb1[i] += dacc[i];
+        }
+        for &f in &s.features {
+            let col = &mut gw1[f as usize * h..(f as usize + 1) * h];
+            col.iter_mut().zip(&dacc).for_each(|(g, d)| *g += d);
+        }
+    }
+    loss
+}
+
+/// Adam's state for every parameter, in the gradient's layout.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    fn step(&mut self, net: &mut FloatNet, grad: &[f32], lr: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.t += 1;
+        let (c1, c2) = (1.0 - B1.powi(self.t), 1.0 - B2.powi(self.t));
+        let h = net.hidden;
+        let params = net.w1.iter_mut().chain(net.b1.iter_mut()).chain(net.w2.iter_mut()).chain([&mut net.b2]);
+        for (k, p) in params.enumerate() {
+            let g = grad[k];
+            self.m[k] = B1 * self.m[k] + (1.0 - B1) * g;
+            self.v[k] = B2 * self.v[k] + (1.0 - B2) * g * g;
+            *p -= lr * (self.m[k] / c1) / ((self.v[k] / c2).sqrt() + 1e-8);
+        }
+        net.w1.iter_mut().for_each(|w| *w = w.clamp(-W1_LIMIT, W1_LIMIT));
+        net.b1.iter_mut().for_each(|b| *b = b.clamp(-B1_LIMIT, B1_LIMIT));
+        debug_assert_eq!(net.w1.len() + 2 * h + 1, grad.len());
+    }
+}
+
+/// One game in sixteen, spread evenly over the game numbers (and so over every shard).
+fn is_validation_game(game: u64) -> bool {
+    game.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60 == 0
+}
+
+/// Trains a net on `records`; `verbose` prints each epoch's line on stderr.
+pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> ValueTraining {
+    let (held, kept): (Vec<&ValueRecord>, Vec<&ValueRecord>) =
+        records.iter().partition(|r| is_validation_game(r.game));
+    let to_samples =
+        |rs: Vec<&ValueRecord>| samples(&rs.into_iter().cloned().collect::<Vec<_>>(), config.lambda);
+    let (mut train_set, valid) = (to_samples(kept), to_samples(held));
+    let h = config.hidden;
+    let mut net = FloatNet::random(h, config.seed);
+    let size = INPUTS * h + 2 * h + 1;
+    let mut adam = Adam { m: vec![0.0; size], v: vec![0.0; size], t: 0 };
+    let mut rng = Rng::new(config.seed ^ 0x7EA1);
+    let mean_target = valid.iter().map(|s| s.target as f64).sum::<f64>() / valid.len().max(1) as f64;
+    let constant_loss = mean_loss(&valid, |_| mean_target as f32);
+    let (mut best, mut best_loss, mut since_best) = (net.clone(), f64::INFINITY, 0);
+    let mut log = Vec::new();
+    for epoch in 1..=config.epochs {
+        let start = Instant::now();
+        for i in (1..train_set.len()).rev() {
+            train_set.swap(i, rng.below(i as u32 + 1) as usize);
+        }
+        let mut train_loss = 0.0;
+        for batch in train_set.chunks(config.batch) {
+            let per_thread = batch.len().div_ceil(config.threads.max(1));
+            let results: Vec<(Vec<f32>, f64)> = std::thread::scope(|scope| {
+                let handles: Vec<_> = batch
+                    .chunks(per_thread)
+                    .map(|part| {
+                        let net = &net;
+                        scope.spawn(move || {
+                            let mut g = vec![0.0; size];
+                            let loss = gradient(net, part, &mut g);
+                            (g, loss)
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|t| t.join().expect("a training thread panicked")).collect()
+            });
+            let mut grad = vec![0.0; size];
+            for (g, loss) in results {
+                grad.iter_mut().zip(&g).for_each(|(a, b)| *a += b);
+                train_loss += loss;
+            }
+            let scale = 1.0 / batch.len() as f32;
+            grad.iter_mut().for_each(|g| *g *= scale);
+            adam.step(&mut net, &grad, config.learning_rate);
+        }
+        train_loss /= train_set.len().max(1) as f64;
+        let valid_loss = mean_loss(&valid, |s| net.predict(&s.features));
+        let rate = train_set.len() as f64 / start.elapsed().as_secs_f64().max(1e-9);
+        let line = format!(
+            "epoch {epoch:3}  train loss {train_loss:.5}  validation loss {valid_loss:.5}  (constant {constant_loss:.5})  {rate:.0} positions/s"
+        );
+        if verbose {
+            eprintln!("{line}");
+        }
+        log.push(line);
+        if valid_loss < best_loss {
+            (best, best_loss, since_best) = (net.clone(), valid_loss, 0);
+        } else {
+            since_best += 1;
+            if since_best >= config.patience {
+                break;
+            }
+        }
+    }
+    let quantised = best.quantise();
+    let quantised_loss = mean_loss(&valid, |s| {
+        let mut acc = [0i16; crate::value::network::MAX_HIDDEN];
+        acc[..h].copy_from_slice(quantised.biases());
+        for &f in &s.features {
+            acc[..h].iter_mut().zip(quantised.column(f as usize)).for_each(|(a, w)| *a += w);
+        }
+        quantised.output(&acc)
+    });
+    ValueTraining {
+        net: best,
+        quantised,
+        sizes: (train_set.len(), valid.len()),
+        losses: (best_loss, quantised_loss, constant_loss),
+        log,
+    }
+}

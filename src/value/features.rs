@@ -1,0 +1,125 @@
+//! The value net's inputs: one encoding, kept here and nowhere else.
+//!
+//! A position is seen from one player's view (the *perspective*); the net is always asked from the view
+//! of the side to move. The inputs are 0/1 features, listed by index:
+//!
+//! | indices | feature |
+//! |---|---|
+//! | `0..81` | own mark on cell `9 * board + cell` of an open small board |
+//! | `81..162` | opponent's mark on that cell of an open small board |
+//! | `162..171` | small board won by the perspective's player |
+//! | `171..180` | small board won by the opponent |
+//! | `180..189` | small board drawn (full, no line) |
+//! | `189..198` | the side to move must play in this board |
+//! | `198` | the side to move may play in any open board |
+//!
+//! Cells of closed boards are left out: they can no longer matter, and leaving them out keeps the
+//! encoding canonical (a won board reads the same however it was won).
+
+use crate::board::{Board, Player, FULL};
+use crate::moves::Move;
+
+/// Number of input features.
+pub const INPUTS: usize = 199;
+const OPPONENT_CELLS: usize = 81;
+const WON: usize = 162;
+const LOST: usize = 171;
+const DRAWN: usize = 180;
+const FORCED: usize = 189;
+const ANYWHERE: usize = 198;
+
+/// At most one feature per cell, per small board's state and one for the forced board.
+pub const MAX_ACTIVE: usize = 81 + 1;
+
+/// The features of small board `b` seen by `me`: its state if closed, else its marks.
+#[inline]
+pub fn board_features(board: &Board, me: Player, b: usize, mut f: impl FnMut(usize)) {
+    let bit = 1u16 << b;
+    if board.closed_boards() & bit != 0 {
+        f(if board.won_boards(me) & bit != 0 {
+            WON + b
+        } else if board.won_boards(me.other()) & bit != 0 {
+            LOST + b
+        } else {
+            DRAWN + b
+        });
+        return;
+    }
+    for (offset, owner) in [(0, me), (OPPONENT_CELLS, me.other())] {
+        let mut marks = board.marks(owner, b) & FULL;
+        while marks != 0 {
+            f(offset + 9 * b + marks.trailing_zeros() as usize);
+            marks &= marks - 1;
+        }
+    }
+}
+
+/// The feature of a mark on `m`'s cell seen by `me`, the mark being `owner`'s (its board still open).
+#[inline]
+pub fn mark_feature(me: Player, owner: Player, m: Move) -> usize {
+    if owner == me {
+        m.index()
+    } else {
+        OPPONENT_CELLS + m.index()
+    }
+}
+
+/// The forced-board feature of a position (the same from either perspective).
+#[inline]
+pub fn forced_feature(board: &Board) -> usize {
+    board.forced_board().map_or(ANYWHERE, |b| FORCED + b)
+}
+
+/// Calls `f` with every active feature of `board` seen by `me`.
+#[inline]
+pub fn active_features(board: &Board, me: Player, mut f: impl FnMut(usize)) {
+    for b in 0..9 {
+        board_features(board, me, b, &mut f);
+    }
+    f(forced_feature(board));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn features_are_in_range_distinct_and_mirror_between_players() {
+        let mut rng = Rng::new(3);
+        for _ in 0..200 {
+            let mut b = Board::new();
+            while let Some(m) = b.random_move(&mut rng) {
+                b.play(m);
+                let (mut x, mut o) = (Vec::new(), Vec::new());
+                active_features(&b, Player::X, |f| x.push(f));
+                active_features(&b, Player::O, |f| o.push(f));
+                assert!(x.len() <= MAX_ACTIVE && x.iter().all(|&f| f < INPUTS));
+                let mut sorted = x.clone();
+                sorted.sort();
+                sorted.dedup();
+                assert_eq!(sorted.len(), x.len(), "a feature repeats");
+                // Swapping the players swaps own and opponent features and leaves the rest.
+                let swap = |f: usize| match f {
+                    0..81 => f + 81,
+                    81..162 => f - 81,
+                    162..171 => f + 9,
+                    171..180 => f - 9,
+                    _ => f,
+                };
+                assert_eq!(x.iter().map(|&f| swap(f)).collect::<Vec<_>>(), o);
+            }
+        }
+    }
+
+    #[test]
+    fn the_empty_board_has_only_the_free_choice() {
+        let mut seen = Vec::new();
+        active_features(&Board::new(), Player::X, |f| seen.push(f));
+        assert_eq!(seen, [ANYWHERE]);
+        let b = Board::from_moves(&[Move::new(4, 2)]).unwrap();
+        seen.clear();
+        active_features(&b, Player::O, |f| seen.push(f));
+        assert_eq!(seen, [OPPONENT_CELLS + 9 * 4 + 2, FORCED + 2]);
+    }
+}

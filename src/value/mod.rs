@@ -1,0 +1,28 @@
+//! The learned value net: the expected score of a position for the side to move, evaluated at the
+//! search's leaves. Trained by `uttt train-value` and embedded in the binary (and the bundle) as text.
+//!
+//! `features.rs` the inputs, `accumulator.rs` the first layer kept up to date move by move,
+//! `network.rs` the quantised net and its integer inference, `codec.rs` the weight text.
+
+pub mod accumulator;
+pub mod codec;
+pub mod features;
+pub mod network;
+
+pub use accumulator::Accumulator;
+pub use network::ValueNet;
+
+/// The committed weights (see weights/MANIFEST.txt for how they were made).
+const EMBEDDED: &str = include_str!("../../weights/value.txt");
+
+impl ValueNet {
+    /// The embedded weights, decoded once at start-up; an error names the file and what is wrong.
+    pub fn embedded() -> Result<ValueNet, String> {
+        ValueNet::decode_named("weights/value.txt", EMBEDDED)
+    }
+
+    /// Reads weight text that came from the file `name`; an error starts with that name.
+    pub fn decode_named(name: &str, text: &str) -> Result<ValueNet, String> {
+        ValueNet::decode(text).map_err(|e| format!("{name}: {e}"))
+    }
+}

@@ -1,0 +1,129 @@
+//! The quantised value net: one hidden layer of clipped ReLUs, one output, integer arithmetic.
+//!
+//! `value = sigmoid((Σᵢ clamp(accᵢ, 0, QA) · w2ᵢ + b2) / (QA · QB))`, where `acc = b1 + Σ W1[f]` over the
+//! active features (`features.rs`) of the side to move. First-layer weights and the accumulator are `i16`
+//! (the weights themselves fit in 8 bits: |W1| ≤ 127, so no sum of 82 of them overflows), output weights
+//! `i16`. The loops run over plain slices so the compiler vectorises them on baseline x86-64.
+
+use super::accumulator::Accumulator;
+use super::codec::{Reader, Writer};
+use super::features::INPUTS;
+use crate::board::Board;
+
+/// The accumulator's value of a fully active hidden unit (1.0 in the float net).
+pub const QA: i32 = 64;
+/// The output weights' scale.
+pub const QB: i32 = 256;
+/// The widest hidden layer the accumulator holds.
+pub const MAX_HIDDEN: usize = 256;
+/// Largest first-layer bias allowed, so that the accumulator cannot overflow `i16`.
+const MAX_BIAS: i64 = 2048;
+const FORMAT_VERSION: i64 = 1;
+
+/// A decoded value net, ready to evaluate.
+#[derive(Clone, Debug)]
+pub struct ValueNet {
+    hidden: usize,
+    /// `w1[f * hidden + i]`: feature `f`'s weight into hidden unit `i` (a feature's column is contiguous).
+    w1: Vec<i16>,
+    b1: Vec<i16>,
+    w2: Vec<i16>,
+    b2: i32,
+}
+
+impl ValueNet {
+    /// A net from its quantised parts; an error when the sizes or ranges are wrong.
+    pub fn new(hidden: usize, w1: Vec<i16>, b1: Vec<i16>, w2: Vec<i16>, b2: i32) -> Result<ValueNet, String> {
+        if hidden == 0 || hidden > MAX_HIDDEN || hidden % 8 != 0 {
+            return Err(format!("hidden size {hidden} is not a multiple of 8 in 8..={MAX_HIDDEN}"));
+        }
+        if w1.len() != INPUTS * hidden || b1.len() != hidden || w2.len() != hidden {
+            return Err("weight counts do not match the hidden size".into());
+        }
+        if w1.iter().any(|&w| !(-127..=127).contains(&w)) || b1.iter().any(|&b| (b as i64).abs() > MAX_BIAS) {
+            return Err("first-layer weights out of range (they could overflow the accumulator)".into());
+        }
+        Ok(ValueNet { hidden, w1, b1, w2, b2 })
+    }
+
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Feature `f`'s column of first-layer weights.
+    #[inline]
+    pub fn column(&self, f: usize) -> &[i16] {
+        &self.w1[f * self.hidden..(f + 1) * self.hidden]
+    }
+
+    /// The first-layer biases: the accumulator of a position with no active feature.
+    #[inline]
+    pub fn biases(&self) -> &[i16] {
+        &self.b1
+    }
+
+    /// The expected score (win 1, draw ½, loss 0) of the player whose accumulator `acc` is.
+    #[inline]
+    pub fn output(&self, acc: &[i16]) -> f32 {
+        let sum: i32 = acc[..self.hidden]
+            .iter()
+            .zip(&self.w2)
+            .map(|(&a, &w)| (a.clamp(0, QA as i16) as i32) * w as i32)
+            .sum();
+        sigmoid((sum + self.b2) as f32 / (QA * QB) as f32)
+    }
+
+    /// The expected score of the side to move, computed from scratch.
+    pub fn evaluate(&self, board: &Board) -> f32 {
+        let mut acc = Accumulator::default();
+        acc.refresh_side(self, board, board.side_to_move());
+        self.output(acc.side(board.side_to_move()))
+    }
+
+    /// The net as weight text (see `codec.rs`).
+    pub fn encode(&self) -> String {
+        let mut w = Writer::default();
+        w.put(FORMAT_VERSION, 16);
+        w.put(INPUTS as i64, 16);
+        w.put(self.hidden as i64, 16);
+        self.w1.iter().for_each(|&v| w.put(v as i64, 8));
+        self.b1.iter().for_each(|&v| w.put(v as i64, 16));
+        self.w2.iter().for_each(|&v| w.put(v as i64, 16));
+        w.put(self.b2 as i64, 32);
+        w.finish()
+    }
+
+    /// Reads weight text written by `encode`; an error says what is wrong.
+    pub fn decode(text: &str) -> Result<ValueNet, String> {
+        let mut r = Reader::new(text);
+        let version = r.get(16)?;
+        if version != FORMAT_VERSION {
+            return Err(format!("format version {version}, expected {FORMAT_VERSION}"));
+        }
+        let inputs = r.get(16)?;
+        if inputs != INPUTS as i64 {
+            return Err(format!("the net has {inputs} inputs, this build's features are {INPUTS}"));
+        }
+        let hidden = r.get(16)?;
+        if !(1..=MAX_HIDDEN as i64).contains(&hidden) {
+            return Err(format!("hidden size {hidden} out of range"));
+        }
+        let hidden = hidden as usize;
+        let mut read = |n: usize, bits: u32| -> Result<Vec<i16>, String> {
+            (0..n).map(|_| r.get(bits).map(|v| v as i16)).collect()
+        };
+        let w1 = read(INPUTS * hidden, 8)?;
+        let b1 = read(hidden, 16)?;
+        let w2 = read(hidden, 16)?;
+        let b2 = r.get(32)? as i32;
+        r.finish()?;
+        ValueNet::new(hidden, w1, b1, w2, b2)
+    }
+}
+
+/// The logistic function.
+#[inline]
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}

@@ -1,0 +1,121 @@
+//! The value net: incremental accumulator against recomputation, quantisation against the float net,
+//! the weight text, and training that learns something.
+
+use proptest::prelude::*;
+use uttt::train::value_data::{parse_complete, run_shard, SelfPlay};
+use uttt::train::value_fit::{train, FloatNet, TrainConfig};
+use uttt::value::features::{active_features, INPUTS};
+use uttt::value::{Accumulator, ValueNet};
+use uttt::{Board, Move, Player};
+
+fn random_net(hidden: usize, seed: u64) -> ValueNet {
+    FloatNet::random(hidden, seed).quantise()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Playing moves into the accumulator gives exactly the sums of a recomputation, for both players,
+    /// at every ply of random games (boards closing, free choices and all).
+    #[test]
+    fn incremental_accumulator_equals_recomputation(choices in proptest::collection::vec(any::<u16>(), 81), seed in 0u64..4) {
+        let net = random_net(8 * (1 + seed as usize), seed);
+        let mut board = Board::new();
+        let mut acc = Accumulator::default();
+        acc.refresh(&net, &board);
+        for pick in choices {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[pick as usize % moves.len()];
+            let before = board;
+            board.play(m);
+            acc.play(&net, &before, m, &board);
+            let mut fresh = Accumulator::default();
+            fresh.refresh(&net, &board);
+            for p in [Player::X, Player::O] {
+                prop_assert_eq!(&acc.side(p)[..net.hidden()], &fresh.side(p)[..net.hidden()]);
+            }
+            prop_assert!((net.evaluate(&board) - net.output(acc.side(board.side_to_move()))).abs() < 1e-6);
+        }
+    }
+}
+
+/// Positions from quick self-play games, with their features.
+fn positions(games: u64) -> Vec<(Board, Vec<u16>)> {
+    let dir = std::env::temp_dir().join(format!("uttt-value-{}-{games}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("d.txt");
+    let config = SelfPlay { iterations: 50, use_value: false, ..SelfPlay::default() };
+    run_shard(&config, games, 3, (0, 1), 2, path.to_str().unwrap()).unwrap();
+    let (records, _) = parse_complete(&std::fs::read_to_string(&path).unwrap());
+    std::fs::remove_dir_all(&dir).ok();
+    records
+        .iter()
+        .map(|r| {
+            let b = Board::from_moves(&r.moves).unwrap();
+            let mut f = Vec::new();
+            active_features(&b, b.side_to_move(), |x| f.push(x as u16));
+            (b, f)
+        })
+        .collect()
+}
+
+#[test]
+fn the_quantised_net_stays_close_to_the_float_net() {
+    // Tolerance: at most 0.03 on any position and 0.01 on average (the first layer's weights are
+    // rounded to 1/64, so the sums drift by a few hundredths over ~45 active features).
+    let float = FloatNet::random(32, 5);
+    let quantised = float.quantise();
+    let (mut worst, mut total, mut n) = (0.0f32, 0.0f32, 0);
+    for (board, features) in positions(10) {
+        let d = (float.predict(&features) - quantised.evaluate(&board)).abs();
+        worst = worst.max(d);
+        total += d;
+        n += 1;
+    }
+    assert!(n > 100);
+    assert!(worst < 0.03 && total / (n as f32) < 0.01, "worst {worst}, mean {}", total / n as f32);
+}
+
+#[test]
+fn weight_text_round_trips_and_bad_text_is_named() {
+    let net = random_net(16, 2);
+    let text = net.encode();
+    let back = ValueNet::decode(&text).unwrap();
+    assert_eq!(back.encode(), text);
+    let board = Board::from_moves(&[Move::new(4, 4), Move::new(4, 0)]).unwrap();
+    assert_eq!(net.evaluate(&board), back.evaluate(&board));
+    assert!(text.encode_utf16().count() * 8 < INPUTS * 16 * 8 * 2 / 3, "not dense enough");
+    let truncated: String = text.chars().take(text.chars().count() / 2).collect();
+    let err = ValueNet::decode_named("weights/value.txt", &truncated).unwrap_err();
+    assert!(err.starts_with("weights/value.txt: ") && err.contains("truncated"), "{err}");
+    let err = ValueNet::decode_named("weights/value.txt", "not weights").unwrap_err();
+    assert!(err.starts_with("weights/value.txt: "), "{err}");
+    assert!(ValueNet::decode_named("x", "").is_err());
+}
+
+#[test]
+fn the_embedded_net_decodes() {
+    let net = ValueNet::embedded().expect("the committed value weights decode");
+    let v = net.evaluate(&Board::new());
+    assert!((0.0..=1.0).contains(&v));
+}
+
+#[test]
+fn training_beats_the_constant_predictor_on_held_out_games() {
+    let dir = std::env::temp_dir().join(format!("uttt-value-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("d.txt");
+    let config = SelfPlay { iterations: 100, use_value: false, ..SelfPlay::default() };
+    run_shard(&config, 300, 11, (0, 1), 2, path.to_str().unwrap()).unwrap();
+    let (records, _) = parse_complete(&std::fs::read_to_string(&path).unwrap());
+    std::fs::remove_dir_all(&dir).ok();
+    let t =
+        train(&records, &TrainConfig { hidden: 16, epochs: 12, threads: 2, ..TrainConfig::default() }, false);
+    let (float, quantised, constant) = t.losses;
+    assert!(t.sizes.1 > 300, "only {} validation positions", t.sizes.1);
+    assert!(float < constant - 0.01, "float {float} against constant {constant}");
+    assert!((quantised - float).abs() < 0.005, "quantised {quantised} against float {float}");
+}
