@@ -18,6 +18,8 @@ pub struct Bot {
     in_sync: bool,
     turn: u32,
     rng: Rng,
+    /// The last move of the opening the game started from, if any (see `start_from`).
+    opening_last: Option<Move>,
 }
 
 /// How a move was chosen, for the log.
@@ -43,7 +45,14 @@ impl Choice {
 impl Bot {
     /// A bot that plays with `search`; `seed` drives its fallback choices.
     pub fn with_search(search: Search, seed: u64) -> Bot {
-        Bot { search, board: Board::new(), in_sync: true, turn: 0, rng: Rng::new(seed ^ 0x5EED) }
+        Bot {
+            search,
+            board: Board::new(),
+            in_sync: true,
+            turn: 0,
+            rng: Rng::new(seed ^ 0x5EED),
+            opening_last: None,
+        }
     }
 
     /// The bot's view of the game.
@@ -61,8 +70,19 @@ impl Bot {
         self.in_sync
     }
 
+    /// Starts the game from `opening` (moves from the empty board) instead of the empty board: the
+    /// referee's first "last move" is then the opening's last move, which is already played.
+    pub fn start_from(&mut self, opening: &[Move]) -> Result<(), String> {
+        self.board = Board::from_moves(opening).map_err(|i| format!("opening move {} is illegal", i + 1))?;
+        self.opening_last = opening.last().copied();
+        Ok(())
+    }
+
     /// Applies the opponent's move (`None`: we move first). Returns a warning when it does not fit our state.
     pub fn opponent_moved(&mut self, mv: Option<Move>) -> Option<String> {
+        if self.turn == 0 && mv.is_some() && mv == self.opening_last {
+            return None;
+        }
         let Some(m) = mv else {
             if self.turn > 0 || self.board != Board::new() {
                 self.in_sync = false;

@@ -8,6 +8,8 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
        uttt watch [X] [O]              watch one game (default: this bot vs builtin:minimax)
        uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G]
                   [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--seed S]
+                  [--openings FILE|random:K]   game pairs from opening positions, colours swapped
+       uttt make-openings [--count N] [--plies K] [--iterations I] --out FILE   a balanced book
        uttt tournament P1 P2 ... [--games N]   round robin with a ratings table
        uttt show LOG GAME              replay a logged game on the terminal
        uttt play [OPPONENT] [--second] play against a bot in the terminal
@@ -19,6 +21,8 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        self-play records for the value net (resumable, shardable)
        uttt train-value --data FILE... [--hidden H] [--epochs E] [--threads T] [--lambda L] [--out FILE]
                                        train the value net and rewrite weights/value.txt
+       uttt regenerate-value [--seed S] [--games N] [--generations G] [--gate-games M]
+                                       self-play, train and gate value nets, generation by generation
 players: a shell command (a bot speaking the arena protocol) or builtin:NAME[:opts]";
 
 fn main() -> ExitCode {
@@ -34,6 +38,7 @@ fn main() -> ExitCode {
         Some("bench") => uttt::bench::main(rest),
         Some("watch") => report(uttt::arena::human::watch(rest)),
         Some("arena") => report(uttt::arena::main(rest)),
+        Some("make-openings") => report(uttt::arena::make_openings(rest)),
         Some("tournament") => report(uttt::arena::tournament(rest)),
         Some("show") => report(uttt::arena::show(rest)),
         Some("play") => report(uttt::arena::human::main(rest)),
@@ -42,6 +47,7 @@ fn main() -> ExitCode {
         Some("train") => report(uttt::train::train_main(rest)),
         Some("selfplay-value") => report(uttt::train::selfplay_value_main(rest)),
         Some("train-value") => report(uttt::train::train_value_main(rest)),
+        Some("regenerate-value") => report(uttt::train::regenerate_value::main(rest)),
         Some("regenerate-weights") => report(uttt::train::regenerate_main(rest)),
         _ => uttt::protocol::main(&args),
     };

@@ -31,8 +31,13 @@ pub struct BotOptions {
     pub use_policy: bool,
     /// Evaluate leaves with the learned value net.
     pub use_value: bool,
+    /// A value net to read from this file instead of the embedded one (training and gating).
+    pub value_file: Option<String>,
     /// The search's parameters.
     pub params: Params,
+    /// Moves the game started with before the bot's first turn (from `UTTT_OPENING`, set by uttt's arena
+    /// for matches from opening positions; the CodinGame arena never sets it).
+    pub opening: Vec<Move>,
 }
 
 impl Default for BotOptions {
@@ -46,7 +51,9 @@ impl Default for BotOptions {
             nodes: DEFAULT_NODES,
             use_policy: true,
             use_value: true,
+            value_file: None,
             params: Params::BOT,
+            opening: Vec::new(),
         }
     }
 }
@@ -65,7 +72,9 @@ impl BotOptions {
             nodes: a.value_or("--nodes", d.nodes)?,
             use_policy: !a.flag("--no-policy"),
             use_value: !a.flag("--no-value"),
-            params: d.params,
+            value_file: a.value("--value-weights")?,
+            params: Params { value_weight: a.value_or("--value-weight", d.params.value_weight)?, ..d.params },
+            opening: Vec::new(),
         };
         if let Some(extra) = a.positionals()?.first() {
             return Err(format!("unexpected argument {extra:?}"));
@@ -75,7 +84,11 @@ impl BotOptions {
 
     /// The bot these options describe.
     pub fn build(&self) -> Bot {
-        Bot::with_search(self.build_search(), self.seed)
+        let mut bot = Bot::with_search(self.build_search(), self.seed);
+        if let Err(e) = bot.start_from(&self.opening) {
+            eprintln!("uttt: {e}: starting from the empty board");
+        }
+        bot
     }
 
     /// The search these options describe, with the embedded policy when it is used.
@@ -89,7 +102,13 @@ impl BotOptions {
             }
         }
         if self.use_value && self.params.value_weight > 0.0 {
-            match ValueNet::embedded() {
+            let net = match &self.value_file {
+                Some(path) => std::fs::read_to_string(path)
+                    .map_err(|e| format!("{path}: {e}"))
+                    .and_then(|text| ValueNet::decode_named(path, &text)),
+                None => ValueNet::embedded(),
+            };
+            match net {
                 Ok(net) => search = search.with_value(net),
                 Err(e) => eprintln!("uttt: value net unusable ({e}): evaluating leaves by rollouts"),
             }
@@ -100,13 +119,19 @@ impl BotOptions {
 
 /// `uttt` with no subcommand: the arena bot on stdin/stdout.
 pub fn main(args: &[String]) -> i32 {
-    let options = match BotOptions::parse(args) {
+    let mut options = match BotOptions::parse(args) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("uttt: {e} (try `uttt help`)");
             return 2;
         }
     };
+    if let Ok(text) = std::env::var("UTTT_OPENING") {
+        match parse_opening(&text) {
+            Ok(moves) => options.opening = moves,
+            Err(e) => eprintln!("uttt: UTTT_OPENING {text:?}: {e}; starting from the empty board"),
+        }
+    }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     run(stdin.lock(), stdout.lock(), &mut std::io::stderr(), &options);
@@ -132,6 +157,17 @@ fn parse_pair(line: &str) -> Result<(i64, i64), String> {
         (Some(Ok(a)), Some(Ok(b)), None) => Ok((a, b)),
         _ => Err(format!("expected two integers, got {line:?}")),
     }
+}
+
+/// Moves as `row col` pairs separated by commas (empty text: no moves).
+fn parse_opening(text: &str) -> Result<Vec<Move>, String> {
+    text.split(',')
+        .filter(|m| !m.trim().is_empty())
+        .map(|m| {
+            let (r, c) = parse_pair(m.trim())?;
+            Move::from_row_col(r, c).ok_or_else(|| format!("{m:?} is off the board"))
+        })
+        .collect()
 }
 
 fn parse_count(line: &str) -> Result<usize, String> {

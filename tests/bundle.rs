@@ -32,9 +32,9 @@ fn the_real_bundle_is_under_the_limit() {
 
 /// Plays the cargo-built bot against a seeded random opponent, returning the referee's input and the
 /// bot's answers.
-fn record_game(seed: u64, bot_first: bool) -> (String, Vec<String>) {
+fn record_game(seed: u64, bot_first: bool, value_weight: &str) -> (String, Vec<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_uttt"))
-        .args(["--iterations", "300", "--seed", "5", "--quiet"])
+        .args(["--iterations", "300", "--seed", "5", "--quiet", "--value-weight", value_weight])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -101,10 +101,12 @@ fn the_bundle_compiles_and_plays_the_same_moves() {
         eprintln!("rustc not found: skipping the compile check");
         return;
     };
-    for (seed, bot_first) in [(1, true), (2, false), (3, true)] {
-        let (transcript, answers) = record_game(seed, bot_first);
+    // The bot as it plays by default (rollouts), and with the embedded value net at its leaves.
+    for (seed, bot_first, value_weight) in [(1, true, "0"), (2, false, "0"), (3, true, "1"), (4, false, "1")]
+    {
+        let (transcript, answers) = record_game(seed, bot_first, value_weight);
         let mut child = Command::new(&bin)
-            .args(["--iterations", "300", "--seed", "5", "--quiet"])
+            .args(["--iterations", "300", "--seed", "5", "--quiet", "--value-weight", value_weight])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()

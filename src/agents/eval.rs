@@ -57,3 +57,29 @@ mod tests {
         assert_eq!(evaluate(&Board::new(), Player::X), 0);
     }
 }
+
+/// What a searching agent scores its leaves with.
+#[derive(Clone, Debug)]
+pub enum Evaluation {
+    /// `evaluate`, the hand-written score.
+    Heuristic,
+    /// The learned value net, scaled to ±10,000 (finished games still score ±WIN_SCORE).
+    Net(crate::value::ValueNet),
+}
+
+impl Evaluation {
+    /// The score of `board` for `me`: higher is better for `me`.
+    pub fn score(&self, board: &Board, me: Player) -> i32 {
+        match self {
+            Evaluation::Net(net) if !board.is_over() => {
+                let s = ((net.evaluate(board) - 0.5) * 20_000.0) as i32;
+                if board.side_to_move() == me {
+                    s
+                } else {
+                    -s
+                }
+            }
+            _ => evaluate(board, me),
+        }
+    }
+}

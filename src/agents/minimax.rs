@@ -1,23 +1,30 @@
 //! Depth-limited alpha-beta (optionally iterative deepening on the clock) and expectimax.
 
-use super::eval::{evaluate, WIN_SCORE};
+use super::eval::{evaluate, Evaluation, WIN_SCORE};
 use super::Agent;
 use crate::board::Board;
 use crate::moves::Move;
 use crate::rng::Rng;
 use std::time::Instant;
 
-/// Alpha-beta search to a fixed depth over the heuristic evaluation.
+/// Alpha-beta search to a fixed depth over an evaluation (the heuristic one, or the value net).
 pub struct Minimax {
     depth: u32,
     timed: bool,
     rng: Rng,
+    eval: Evaluation,
 }
 
 impl Minimax {
     /// A searcher of `depth` plies; with `timed`, deepens until the deadline and keeps the deepest result.
     pub fn new(depth: u32, timed: bool, seed: u64) -> Self {
-        Minimax { depth: depth.max(1), timed, rng: Rng::new(seed) }
+        Minimax { depth: depth.max(1), timed, rng: Rng::new(seed), eval: Evaluation::Heuristic }
+    }
+
+    /// The same search with another evaluation (`minimax:eval=net`).
+    pub fn with_eval(mut self, eval: Evaluation) -> Self {
+        self.eval = eval;
+        self
     }
 }
 
@@ -29,10 +36,10 @@ struct OutOfTime;
 
 /// Negamax with alpha-beta; scores are for the side to move. Prefers quicker wins via `ply`.
 fn negamax(
+    eval: &Evaluation,
     board: &Board,
     depth: u32,
-    mut alpha: i32,
-    beta: i32,
+    (mut alpha, beta): (i32, i32),
     ply: i32,
     deadline: Option<Instant>,
     nodes: &mut u64,
@@ -43,14 +50,14 @@ fn negamax(
     }
     let me = board.side_to_move();
     if board.is_over() || depth == 0 {
-        let s = evaluate(board, me);
+        let s = eval.score(board, me);
         return Ok(if s.abs() == WIN_SCORE { s - s.signum() * ply } else { s });
     }
     let mut best = -INFINITY;
     for &m in board.legal_moves().iter() {
         let mut next = *board;
         next.play(m);
-        let s = -negamax(&next, depth - 1, -beta, -alpha, ply + 1, deadline, nodes)?;
+        let s = -negamax(eval, &next, depth - 1, (-beta, -alpha), ply + 1, deadline, nodes)?;
         best = best.max(s);
         alpha = alpha.max(s);
         if alpha >= beta {
@@ -61,7 +68,12 @@ fn negamax(
 }
 
 /// The best root moves at `depth` (all those tied for best).
-fn root_search(board: &Board, depth: u32, deadline: Option<Instant>) -> Result<Vec<Move>, OutOfTime> {
+fn root_search(
+    eval: &Evaluation,
+    board: &Board,
+    depth: u32,
+    deadline: Option<Instant>,
+) -> Result<Vec<Move>, OutOfTime> {
     let mut nodes = 0;
     let mut best = Vec::new();
     let mut best_score = -INFINITY;
@@ -69,7 +81,7 @@ fn root_search(board: &Board, depth: u32, deadline: Option<Instant>) -> Result<V
         let mut next = *board;
         next.play(m);
         // A window one wider than the best so far keeps exact ties visible for random tie-breaking.
-        let s = -negamax(&next, depth - 1, -INFINITY, -(best_score - 1), 1, deadline, &mut nodes)?;
+        let s = -negamax(eval, &next, depth - 1, (-INFINITY, -(best_score - 1)), 1, deadline, &mut nodes)?;
         if s > best_score {
             best_score = s;
             best.clear();
@@ -85,16 +97,16 @@ impl Agent for Minimax {
     fn choose(&mut self, board: &Board, _: Option<Move>, deadline: Instant) -> Move {
         let best = if self.timed {
             // Iterative deepening: keep the last depth that finished before the deadline.
-            let mut best = root_search(board, 1, None).unwrap_or_default();
+            let mut best = root_search(&self.eval, board, 1, None).unwrap_or_default();
             for depth in 2..=self.depth.max(2) * 4 {
-                match root_search(board, depth, Some(deadline)) {
+                match root_search(&self.eval, board, depth, Some(deadline)) {
                     Ok(moves) => best = moves,
                     Err(OutOfTime) => break,
                 }
             }
             best
         } else {
-            root_search(board, self.depth, None).unwrap_or_default()
+            root_search(&self.eval, board, self.depth, None).unwrap_or_default()
         };
         best[self.rng.below(best.len() as u32) as usize]
     }
@@ -188,7 +200,7 @@ mod tests {
             if b.is_over() {
                 continue;
             }
-            let best = root_search(&b, 3, None).unwrap_or_default();
+            let best = root_search(&Evaluation::Heuristic, &b, 3, None).unwrap_or_default();
             let scores: Vec<(Move, i32)> = b
                 .legal_moves()
                 .iter()

@@ -17,8 +17,10 @@ pub use minimax::{Expectimax, Minimax};
 
 /// A player that runs inside the referee's process.
 pub trait Agent: Send {
-    /// Called before each game.
-    fn new_game(&mut self) {}
+    /// Called before each game, which starts after the `opening` moves (none: the empty board).
+    fn new_game(&mut self, opening: &[Move]) {
+        let _ = opening;
+    }
     /// The move for `board` (never finished), to be answered before `deadline`.
     /// `last` is the opponent's last move, `None` on the first move of the game.
     fn choose(&mut self, board: &Board, last: Option<Move>, deadline: Instant) -> Move;
@@ -40,8 +42,11 @@ pub struct BotAgent {
 }
 
 impl Agent for BotAgent {
-    fn new_game(&mut self) {
+    fn new_game(&mut self, opening: &[Move]) {
         self.bot = (self.make)();
+        if let Err(e) = self.bot.start_from(opening) {
+            eprintln!("uttt: {e}");
+        }
     }
     fn choose(&mut self, board: &Board, last: Option<Move>, deadline: Instant) -> Move {
         if let Some(m) = last {
@@ -63,7 +68,7 @@ pub struct SearchAgent {
 }
 
 impl Agent for SearchAgent {
-    fn new_game(&mut self) {
+    fn new_game(&mut self, _: &[Move]) {
         self.seed = self.seed.wrapping_add(1);
         self.search = Search::new(self.params, 1_000_000, self.seed);
     }
@@ -74,7 +79,7 @@ impl Agent for SearchAgent {
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, minimax[:depth=N][:timed], expectimax[:depth=N], mcts[:iters=N], bot[:iters=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, minimax[:depth=N][:timed][:eval=heuristic|net], expectimax[:depth=N], mcts[:iters=N], bot[:iters=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
 /// Builds an agent from a spec like `minimax:depth=4`; `seed` makes it repeatable.
 pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
@@ -83,6 +88,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut depth = None;
     let mut iterations = None;
     let mut timed = false;
+    let mut evaluation = eval::Evaluation::Heuristic;
     let mut policy = true;
     let mut value = true;
     let mut params = Params::BOT;
@@ -122,6 +128,8 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
                 iterations = Some(v.parse::<u64>().map_err(|_| format!("bad iters in {spec:?}"))?)
             }
             None if opt == "timed" => timed = true,
+            Some(("eval", "heuristic")) => evaluation = eval::Evaluation::Heuristic,
+            Some(("eval", "net")) => evaluation = eval::Evaluation::Net(crate::value::ValueNet::embedded()?),
             None if opt == "nopolicy" => policy = false,
             None if opt == "novalue" => value = false,
             Some(("vw", v)) => params.value_weight = v.parse().map_err(|_| format!("bad vw in {spec:?}"))?,
@@ -132,7 +140,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
         "random" => Box::new(RandomAgent::new(seed)),
         "reflex" => Box::new(Reflex::new(seed)),
         "greedy" => Box::new(Greedy::new(seed)),
-        "minimax" => Box::new(Minimax::new(depth.unwrap_or(4), timed, seed)),
+        "minimax" => Box::new(Minimax::new(depth.unwrap_or(4), timed, seed).with_eval(evaluation)),
         "expectimax" => Box::new(Expectimax::new(depth.unwrap_or(3), seed)),
         "mcts" => Box::new(SearchAgent {
             params: Params::TEXTBOOK,
@@ -168,6 +176,8 @@ mod tests {
             "reflex",
             "greedy",
             "minimax:depth=2",
+            "minimax:depth=2:eval=net",
+            "bot:iters=200:novalue",
             "expectimax:depth=1",
             "mcts:iters=200",
             "bot:iters=200",
@@ -176,7 +186,7 @@ mod tests {
         for spec in specs {
             for game in 0..20 {
                 let mut a = parse(spec, game).unwrap();
-                a.new_game();
+                a.new_game(&[]);
                 let mut board = Board::new();
                 let mut last = None;
                 while !board.is_over() {
@@ -200,7 +210,7 @@ mod tests {
         for spec in ["random", "reflex", "greedy", "minimax:depth=3", "mcts:iters=300", "bot:iters=300"] {
             let play = |seed| {
                 let mut a = parse(spec, seed).unwrap();
-                a.new_game();
+                a.new_game(&[]);
                 let mut board = Board::new();
                 let mut last = None;
                 let mut moves = Vec::new();

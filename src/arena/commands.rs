@@ -1,6 +1,7 @@
 //! The `arena` and `tournament` commands: options, the match, the log and the printed tables.
 
 use super::log::game_log_line;
+use super::openings::Openings;
 use super::player::PlayerSpec;
 use super::referee::TimeControl;
 use super::runner::{progress_line, run_match, MatchConfig, Sprt};
@@ -30,6 +31,10 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let json = args.flag("--json");
     let quiet = args.flag("--quiet");
     let log: Option<String> = args.value("--log")?;
+    let openings = match args.value::<String>("--openings")? {
+        Some(spec) => Openings::parse(&spec)?,
+        None => Openings::EmptyBoard,
+    };
     let sprt = match args.value::<String>("--sprt")? {
         Some(s) => {
             let v: Vec<f64> = s
@@ -50,11 +55,12 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     a.validate()?;
     b.validate()?;
     let (la, lb) = (a.label(), b.label());
-    let result = run_match(&a, &b, MatchConfig { sprt, ..MatchConfig::new(games, jobs, tc, seed) }, |r| {
-        if !quiet {
-            eprint!("\r{}   ", progress_line(r, games));
-        }
-    });
+    let result =
+        run_match(&a, &b, MatchConfig { sprt, openings, ..MatchConfig::new(games, jobs, tc, seed) }, |r| {
+            if !quiet {
+                eprint!("\r{}   ", progress_line(r, games));
+            }
+        });
     if !quiet {
         eprintln!();
     }
@@ -128,5 +134,29 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
             cells.join(" ")
         );
     }
+    Ok(0)
+}
+
+/// `uttt make-openings [--count N] [--plies K] [--iterations I] [--margin M] [--seed S] --out FILE`:
+/// a balanced opening book (see `openings::balanced_book`).
+pub fn make_openings(words: &[String]) -> Result<i32, String> {
+    let mut args = Args::new(words);
+    let count: usize = args.value_or("--count", 100)?;
+    let plies: usize = args.value_or("--plies", 6)?;
+    let iterations: u64 = args.value_or("--iterations", 20_000)?;
+    let margin: f32 = args.value_or("--margin", 0.08)?;
+    let seed: u64 = args.value_or("--seed", 1)?;
+    let out: String = args.value("--out")?.ok_or("--out FILE is required")?;
+    args.positionals()?;
+    let book = super::openings::balanced_book(count, plies, iterations, margin, seed);
+    let header = format!(
+        "A balanced opening book for `uttt arena --openings`: one opening per line, moves as `row col`.\n\
+         Made by: uttt make-openings --count {count} --plies {plies} --iterations {iterations} --margin {margin} --seed {seed}\n\
+         Each line is {plies} uniformly random moves, kept when a search of {iterations} iterations with rollouts\n\
+         (no learned prior, no value net) scores the side to move within {margin} of one half: balanced by that\n\
+         search's reckoning. The value after each line is that score."
+    );
+    std::fs::write(&out, super::openings::format_book(&book, &header)).map_err(|e| format!("{out}: {e}"))?;
+    eprintln!("wrote {} openings to {out}", book.len());
     Ok(0)
 }

@@ -81,7 +81,7 @@ pub fn watch(words: &[String]) -> Result<i32, String> {
     x.validate()?;
     o.validate()?;
     let tc = super::referee::TimeControl { later_turns: Duration::from_millis(ms), ..Default::default() };
-    let record = super::referee::play_game(&x, &o, &tc, seed);
+    let record = super::referee::play_game(&x, &o, &tc, seed, &[]);
     let mut board = Board::new();
     for (m, t) in record.moves.iter().zip(&record.times) {
         let who = if board.side_to_move() == Player::X { x.label() } else { o.label() };
@@ -107,7 +107,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let pos = args.positionals()?;
     let spec = PlayerSpec::parse(pos.first().map(String::as_str).unwrap_or("builtin:bot"));
     spec.validate()?;
-    let mut opponent: Box<dyn Contestant> = spec.start(1).map_err(|f| f.to_string())?;
+    let mut opponent: Box<dyn Contestant> = spec.start(1, &[]).map_err(|f| f.to_string())?;
     let human = if second { Player::O } else { Player::X };
     let mut board = Board::new();
     let mut last = None;

@@ -41,10 +41,11 @@ pub fn game_log_line(g: &MatchGame, a: &str, b: &str) -> String {
         None => "null".into(),
     };
     format!(
-        "{{\"game\": {}, \"x\": {}, \"o\": {}, \"result\": \"{result}\", \"fault\": {fault}, \"moves\": [{}], \"times_ms\": [{}]}}",
+        "{{\"game\": {}, \"x\": {}, \"o\": {}, \"result\": \"{result}\", \"fault\": {fault}, \"opening\": {}, \"moves\": [{}], \"times_ms\": [{}]}}",
         g.index,
         json_string(x),
         json_string(o),
+        g.record.opening,
         moves.join(", "),
         times.join(", ")
     )

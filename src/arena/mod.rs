@@ -6,13 +6,14 @@
 mod commands;
 pub mod human;
 pub mod log;
+pub mod openings;
 pub mod player;
 pub mod referee;
 pub mod runner;
 pub mod stats;
 pub mod summary;
 
-pub use commands::{main, tournament};
+pub use commands::{main, make_openings, tournament};
 pub use log::{game_log_line, json_string, moves_from_log_line, show};
 pub use runner::{progress_line, run_match, MatchConfig, MatchGame, MatchResult, Sprt};
 pub use summary::summary;

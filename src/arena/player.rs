@@ -9,6 +9,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+/// The environment variable that tells a command player the opening its game starts from.
+pub const OPENING_VARIABLE: &str = "UTTT_OPENING";
+
 /// Why a player lost by forfeit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
@@ -84,15 +87,17 @@ impl PlayerSpec {
     }
 
     /// A fresh player for one game.
-    pub fn start(&self, seed: u64) -> Result<Box<dyn Contestant>, Fault> {
+    /// Starts the player for a game that begins after `opening`. A command player finds the opening in
+    /// its environment, as `UTTT_OPENING="r c,r c,…"` (uttt's bot reads it; see `protocol.rs`).
+    pub fn start(&self, seed: u64, opening: &[Move]) -> Result<Box<dyn Contestant>, Fault> {
         match self {
             PlayerSpec::Builtin(n) => {
                 let mut agent = agents::parse(n, seed).map_err(Fault::Crash)?;
-                agent.new_game();
+                agent.new_game(opening);
                 Ok(Box::new(BuiltinPlayer { agent }))
             }
             PlayerSpec::Command(c) => {
-                ExternalPlayer::spawn(c, seed).map(|p| Box::new(p) as Box<dyn Contestant>)
+                ExternalPlayer::spawn(c, seed, opening).map(|p| Box::new(p) as Box<dyn Contestant>)
             }
         }
     }
@@ -135,10 +140,12 @@ pub struct ExternalPlayer {
 }
 
 impl ExternalPlayer {
-    fn spawn(command: &str, seed: u64) -> Result<ExternalPlayer, Fault> {
+    fn spawn(command: &str, seed: u64, opening: &[Move]) -> Result<ExternalPlayer, Fault> {
+        let opening_text: Vec<String> = opening.iter().map(|m| m.to_string()).collect();
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(command)
+            .env(OPENING_VARIABLE, opening_text.join(","))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -33,6 +33,8 @@ pub struct GameRecord {
     pub moves: Vec<Move>,
     /// Time each move took, in the order played.
     pub times: Vec<Duration>,
+    /// How many of `moves` are the opening the game started from (played by nobody).
+    pub opening: usize,
     /// How the game ended (`Ongoing` when a player forfeited).
     pub status: Status,
     /// The side that forfeited and why.
@@ -51,12 +53,24 @@ impl GameRecord {
 }
 
 /// Plays one game: `x` moves first. `seed` seeds both players and the shuffling of the action lists.
-pub fn play_game(x: &PlayerSpec, o: &PlayerSpec, tc: &TimeControl, seed: u64) -> GameRecord {
-    let mut record =
-        GameRecord { moves: Vec::new(), times: Vec::new(), status: Status::Ongoing, fault: None };
+/// The game starts after the `opening` moves, which are recorded with no time and count for nobody.
+pub fn play_game(
+    x: &PlayerSpec,
+    o: &PlayerSpec,
+    tc: &TimeControl,
+    seed: u64,
+    opening: &[Move],
+) -> GameRecord {
+    let mut record = GameRecord {
+        moves: opening.to_vec(),
+        times: vec![Duration::ZERO; opening.len()],
+        opening: opening.len(),
+        status: Status::Ongoing,
+        fault: None,
+    };
     let mut sides = Vec::with_capacity(2);
     for (p, spec) in [(Player::X, x), (Player::O, o)] {
-        match spec.start(seed.wrapping_mul(2).wrapping_add(p.index() as u64)) {
+        match spec.start(seed.wrapping_mul(2).wrapping_add(p.index() as u64), opening) {
             Ok(c) => sides.push(c),
             Err(f) => {
                 record.fault = Some((p, f));
@@ -64,9 +78,12 @@ pub fn play_game(x: &PlayerSpec, o: &PlayerSpec, tc: &TimeControl, seed: u64) ->
             }
         }
     }
-    let mut board = Board::new();
+    let Ok(mut board) = Board::from_moves(opening) else {
+        record.fault = Some((Player::X, Fault::Crash("the opening has an illegal move".into())));
+        return record;
+    };
     let mut turns = [0u32; 2];
-    let mut last = None;
+    let mut last = opening.last().copied();
     while !board.is_over() {
         let p = board.side_to_move();
         let limit = if turns[p.index()] == 0 { tc.first_turn } else { tc.later_turns } + tc.grace;

@@ -1,5 +1,6 @@
 //! Running a match: games spread over worker threads, colours alternating, an optional SPRT stop.
 
+use super::openings::Openings;
 use super::player::PlayerSpec;
 use super::referee::{play_game, GameRecord, TimeControl};
 use super::stats::{self, Wdl};
@@ -65,12 +66,28 @@ impl MatchResult {
                     .times
                     .iter()
                     .enumerate()
+                    .skip(g.record.opening)
                     .filter(move |(i, _)| i % 2 == x_parity)
                     .map(|(_, d)| d.as_secs_f64() * 1000.0)
             })
             .collect();
         t.sort_by(|a, b| a.total_cmp(b));
         t
+    }
+
+    /// Player A's mean score in each game pair whose two games are both finished.
+    pub fn pair_scores(&self) -> Vec<f64> {
+        let mut by_pair = std::collections::BTreeMap::<usize, Vec<f64>>::new();
+        for g in &self.games {
+            let a = if g.a_is_x { Player::X } else { Player::O };
+            let score = match g.record.winner() {
+                Some(p) if p == a => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            by_pair.entry(g.index / 2).or_default().push(score);
+        }
+        by_pair.into_values().filter(|s| s.len() == 2).map(|s| (s[0] + s[1]) / 2.0).collect()
     }
 
     /// Faults of player A (`true`) or B: (kind, detail).
@@ -87,7 +104,7 @@ impl MatchResult {
 }
 
 /// How a match is run.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct MatchConfig {
     /// Games to play (fewer when an SPRT decides early).
     pub games: usize,
@@ -99,12 +116,14 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Stop as soon as this test decides.
     pub sprt: Option<Sprt>,
+    /// Where each game pair starts.
+    pub openings: Openings,
 }
 
 impl MatchConfig {
     /// A match without an SPRT.
     pub fn new(games: usize, jobs: usize, time_control: TimeControl, seed: u64) -> MatchConfig {
-        MatchConfig { games, jobs, time_control, seed, sprt: None }
+        MatchConfig { games, jobs, time_control, seed, sprt: None, openings: Openings::EmptyBoard }
     }
 }
 
@@ -116,13 +135,15 @@ pub fn run_match(
     config: MatchConfig,
     mut progress: impl FnMut(&MatchResult),
 ) -> MatchResult {
-    let MatchConfig { games, jobs, time_control: tc, seed, sprt } = config;
+    let MatchConfig { games, jobs, time_control: tc, seed, sprt, openings } = config;
+    let openings = Arc::new(openings);
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
     let mut workers = Vec::new();
     for _ in 0..jobs.max(1) {
         let (a, b, next, stop, tx) = (a.clone(), b.clone(), next.clone(), stop.clone(), tx.clone());
+        let openings = openings.clone();
         workers.push(std::thread::spawn(move || loop {
             let index = next.fetch_add(1, Ordering::SeqCst);
             if index >= games || stop.load(Ordering::SeqCst) {
@@ -130,8 +151,9 @@ pub fn run_match(
             }
             let a_is_x = index % 2 == 0;
             let (x, o) = if a_is_x { (&a, &b) } else { (&b, &a) };
-            // Both colours of a pair share a seed, so openings are compared fairly.
-            let record = play_game(x, o, &tc, seed.wrapping_add((index / 2) as u64));
+            // Both colours of a pair share a seed and an opening, so the pair is a fair comparison.
+            let opening = openings.for_pair(index / 2, seed);
+            let record = play_game(x, o, &tc, seed.wrapping_add((index / 2) as u64), &opening);
             if tx.send(MatchGame { index, a_is_x, record }).is_err() {
                 break;
             }

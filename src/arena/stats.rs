@@ -74,6 +74,17 @@ impl Wdl {
     }
 }
 
+/// Elo difference and its 95% interval from the mean scores of game pairs (each pair: one opening,
+/// both colours), whose variance also counts how much the two games of a pair resemble each other.
+pub fn pair_elo_interval(pair_scores: &[f64]) -> (f64, f64, f64) {
+    let n = pair_scores.len().max(1) as f64;
+    let s = pair_scores.iter().sum::<f64>() / n;
+    let variance = pair_scores.iter().map(|x| (x - s).powi(2)).sum::<f64>() / n;
+    let margin = 1.959964 * (variance / n).sqrt();
+    let clamp = |x: f64| x.clamp(1e-6, 1.0 - 1e-6);
+    (elo_from_score(clamp(s)), elo_from_score(clamp(s - margin)), elo_from_score(clamp(s + margin)))
+}
+
 /// The value at fraction `p` (0..=1) of an ascending list, nearest rank; 0 for an empty list.
 pub fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {

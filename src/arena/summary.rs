@@ -2,7 +2,7 @@
 
 use super::log::json_string;
 use super::runner::MatchResult;
-use super::stats::percentile;
+use super::stats::{self, percentile};
 use crate::board::Player;
 
 /// The end-of-match summary, as text and as JSON.
@@ -14,6 +14,14 @@ pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
     let x_wins = r.games.iter().filter(|g| g.record.winner() == Some(Player::X)).count() as f64 / n;
     let mut text = format!("{a} vs {b}\n");
     text += &format!("games {}  {}\n", r.games.len(), w.headline());
+    let pairs = r.pair_scores();
+    let (pair_elo, pair_lo, pair_hi) = stats::pair_elo_interval(&pairs);
+    if !pairs.is_empty() {
+        text += &format!(
+            "over {} game pairs (one opening, both colours): elo {pair_elo:+.1} (95% {pair_lo:+.1} .. {pair_hi:+.1})\n",
+            pairs.len()
+        );
+    }
     text +=
         &format!("average game length {avg_len:.1} moves, first player (X) wins {:.1}%\n", 100.0 * x_wins);
     let mut json_players = Vec::new();
@@ -45,12 +53,13 @@ pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
         text += &format!("SPRT: {s}\n");
     }
     let json = format!(
-        "{{\"games\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"score\": {:.4}, \"elo\": {elo:.2}, \"elo_low\": {lo:.2}, \"elo_high\": {hi:.2}, \"avg_length\": {avg_len:.2}, \"first_player_win_rate\": {x_wins:.4}, \"sprt\": {}, \"players\": [{}]}}",
+        "{{\"games\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"score\": {:.4}, \"elo\": {elo:.2}, \"elo_low\": {lo:.2}, \"elo_high\": {hi:.2}, \"pairs\": {}, \"pair_elo\": {pair_elo:.2}, \"pair_elo_low\": {pair_lo:.2}, \"pair_elo_high\": {pair_hi:.2}, \"avg_length\": {avg_len:.2}, \"first_player_win_rate\": {x_wins:.4}, \"sprt\": {}, \"players\": [{}]}}",
         r.games.len(),
         w.wins,
         w.draws,
         w.losses,
         w.score(),
+        pairs.len(),
         r.sprt.as_deref().map(json_string).unwrap_or_else(|| "null".into()),
         json_players.join(", ")
     );

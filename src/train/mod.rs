@@ -4,6 +4,7 @@
 
 pub mod data;
 pub mod fit;
+pub mod regenerate_value;
 pub mod value_data;
 pub mod value_fit;
 
@@ -88,7 +89,8 @@ pub fn write_manifest_section(path: &str, header: &str, section: &str) -> Result
     std::fs::write(path, sections.join("\n")).map_err(|e| format!("{path}: {e}"))
 }
 
-/// `uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] [--no-value] --out FILE`
+/// `uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] [--no-value]
+/// [--value-weights FILE] --out FILE`
 pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let games: u64 = a.value_or("--games", 100)?;
@@ -99,6 +101,7 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
     let config = value_data::SelfPlay {
         iterations: a.value_or("--iterations", d.iterations)?,
         use_value: !a.flag("--no-value"),
+        value_file: a.value("--value-weights")?,
         ..d
     };
     let out: String = a.value("--out")?.ok_or("--out FILE is required")?;
@@ -120,8 +123,10 @@ pub fn read_value_records(paths: &[String]) -> Result<Vec<value_data::ValueRecor
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         records.extend(value_data::parse_complete(&text).0);
     }
-    records.sort_by(|a, b| (a.game, a.moves.len()).cmp(&(b.game, b.moves.len())));
-    records.dedup_by(|a, b| a.game == b.game && a.moves.len() == b.moves.len());
+    // Runs with different seeds reuse game numbers: only a record read twice (the same file given twice)
+    // is a duplicate.
+    records.sort_by(|a, b| (a.game, &a.moves).cmp(&(b.game, &b.moves)));
+    records.dedup_by(|a, b| a.game == b.game && a.moves == b.moves);
     Ok(records)
 }
 

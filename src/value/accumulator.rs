@@ -1,10 +1,10 @@
 //! The first layer's sums, one per perspective, kept up to date as moves are played (NNUE-style).
 //!
-//! A move changes few features: the cell played (or, when it closes its small board, that board's cells
-//! give way to its state) and the forced board. `play` updates both perspectives by those columns only;
+//! A move changes only the features of the small board it is played in and the game-level ones (the
+//! forced board, the threats to win the game). `play` updates both perspectives by those columns only;
 //! `refresh` recomputes from scratch. Both give the same sums (tested).
 
-use super::features::{board_features, forced_feature, mark_feature};
+use super::features::{board_features, game_features, MAX_GAME_FEATURES};
 use super::network::{ValueNet, MAX_HIDDEN};
 use crate::board::{Board, Player};
 use crate::moves::Move;
@@ -53,7 +53,9 @@ impl Accumulator {
         for b in 0..9 {
             board_features(board, me, b, |f| add(sum, net.column(f)));
         }
-        add(sum, net.column(forced_feature(board)));
+        let mut game = [0; MAX_GAME_FEATURES];
+        let n = game_features(board, &mut game);
+        game[..n].iter().for_each(|&f| add(sum, net.column(f)));
     }
 
     /// Recomputes both perspectives from scratch.
@@ -67,19 +69,18 @@ impl Accumulator {
     pub fn play(&mut self, net: &ValueNet, before: &Board, m: Move, after: &Board) {
         let h = net.hidden();
         let b = m.board();
-        let closed_now = after.closed_boards() & !before.closed_boards() & (1 << b) != 0;
-        let (old_forced, new_forced) = (forced_feature(before), forced_feature(after));
+        let (mut old_game, mut new_game) = ([0; MAX_GAME_FEATURES], [0; MAX_GAME_FEATURES]);
+        let (old_n, new_n) = (game_features(before, &mut old_game), game_features(after, &mut new_game));
+        let (old_game, new_game) = (&old_game[..old_n], &new_game[..new_n]);
         for me in [Player::X, Player::O] {
             let sum = &mut self.sums[me.index()][..h];
-            if closed_now {
-                board_features(before, me, b, |f| sub(sum, net.column(f)));
-                board_features(after, me, b, |f| add(sum, net.column(f)));
-            } else {
-                add(sum, net.column(mark_feature(me, before.side_to_move(), m)));
+            board_features(before, me, b, |f| sub(sum, net.column(f)));
+            board_features(after, me, b, |f| add(sum, net.column(f)));
+            for &f in old_game.iter().filter(|f| !new_game.contains(f)) {
+                sub(sum, net.column(f));
             }
-            if old_forced != new_forced {
-                sub(sum, net.column(old_forced));
-                add(sum, net.column(new_forced));
+            for &f in new_game.iter().filter(|f| !old_game.contains(f)) {
+                add(sum, net.column(f));
             }
         }
     }

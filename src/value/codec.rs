@@ -1,12 +1,13 @@
 //! The value weights as text: a bit stream of signed integers, 15 bits per character.
 //!
-//! Each character is `U+0800 + v` with `v` in `0..32768`: always in U+0800..U+87FF, so no surrogates,
-//! nothing to escape in a string literal, and one UTF-16 unit each (the arena counts UTF-16 units).
+//! Each character is `U+4E00 + v` with `v` in `0..32768`: always in U+4E00..U+CDFF, so no surrogates, no
+//! text-direction controls (rustc rejects those in literals; U+0800.. would reach U+202A), nothing to
+//! escape in a string literal, and one UTF-16 unit each (the arena counts UTF-16 units).
 //! Values are written with the fewest bits their kind needs (8 for first-layer weights), so one character
 //! carries almost two weights. The stream ends with a checksum of everything before it, so a truncated or
 //! altered text is rejected instead of giving a wrong net.
 
-const BASE: u32 = 0x800;
+const BASE: u32 = 0x4E00;
 const BITS_PER_CHAR: u32 = 15;
 
 /// Writes signed integers of chosen widths into text.
@@ -33,7 +34,7 @@ impl Writer {
 
     fn push_char(&mut self) {
         let v = (self.pending & 0x7FFF) as u32;
-        self.text.push(char::from_u32(BASE + v).expect("U+0800..U+87FF are chars"));
+        self.text.push(char::from_u32(BASE + v).expect("U+4E00..U+CDFF are chars"));
         self.pending >>= BITS_PER_CHAR;
         self.pending_bits = self.pending_bits.saturating_sub(BITS_PER_CHAR);
     }
@@ -136,7 +137,7 @@ mod tests {
             let mut w = Writer::default();
             values.iter().for_each(|&(v, b)| w.put(v, b));
             let text = w.finish();
-            assert!(text.chars().all(|c| (0x800..0x8800).contains(&(c as u32))));
+            assert!(text.chars().all(|c| (0x4E00..0xCE00).contains(&(c as u32))));
             let mut r = Reader::new(&text);
             for &(v, b) in &values {
                 assert_eq!(r.get(b).unwrap(), v);

@@ -12,26 +12,38 @@
 //! | `180..189` | small board drawn (full, no line) |
 //! | `189..198` | the side to move must play in this board |
 //! | `198` | the side to move may play in any open board |
+//! | `199..208` | the perspective's player could win this open small board with one more mark |
+//! | `208..217` | the opponent could win this open small board with one more mark |
+//! | `217` | the side to move can win the game with its next move |
+//! | `218` | the player not to move threatens to win the game with its next move |
 //!
 //! Cells of closed boards are left out: they can no longer matter, and leaving them out keeps the
-//! encoding canonical (a won board reads the same however it was won).
+//! encoding canonical (a won board reads the same however it was won). The threat features and the two
+//! game-level ones were added because a net without them scored far below rollouts (docs/training.md):
+//! one hidden layer cannot see "two in a line and the third cell free" from the marks alone.
 
-use crate::board::{Board, Player, FULL};
-use crate::moves::Move;
+use crate::board::{completing_cells, Board, Player, FULL};
+use crate::mcts::rollout::game_winning_boards;
 
 /// Number of input features.
-pub const INPUTS: usize = 199;
+pub const INPUTS: usize = 219;
 const OPPONENT_CELLS: usize = 81;
 const WON: usize = 162;
 const LOST: usize = 171;
 const DRAWN: usize = 180;
 const FORCED: usize = 189;
 const ANYWHERE: usize = 198;
+const OWN_THREAT: usize = 199;
+const OPPONENT_THREAT: usize = 208;
+const WIN_NOW: usize = 217;
+const LOSS_THREAT: usize = 218;
+/// The most game-level features a position can have.
+pub const MAX_GAME_FEATURES: usize = 3;
 
-/// At most one feature per cell, per small board's state and one for the forced board.
-pub const MAX_ACTIVE: usize = 81 + 1;
+/// At most one feature per cell or small board's state, two threats per board, and the game-level ones.
+pub const MAX_ACTIVE: usize = 81 + 18 + MAX_GAME_FEATURES;
 
-/// The features of small board `b` seen by `me`: its state if closed, else its marks.
+/// The features of small board `b` seen by `me`: its state if closed, else its marks and threats.
 #[inline]
 pub fn board_features(board: &Board, me: Player, b: usize, mut f: impl FnMut(usize)) {
     let bit = 1u16 << b;
@@ -52,22 +64,29 @@ pub fn board_features(board: &Board, me: Player, b: usize, mut f: impl FnMut(usi
             marks &= marks - 1;
         }
     }
-}
-
-/// The feature of a mark on `m`'s cell seen by `me`, the mark being `owner`'s (its board still open).
-#[inline]
-pub fn mark_feature(me: Player, owner: Player, m: Move) -> usize {
-    if owner == me {
-        m.index()
-    } else {
-        OPPONENT_CELLS + m.index()
+    let free = board.free_cells(b);
+    for (threat, owner) in [(OWN_THREAT, me), (OPPONENT_THREAT, me.other())] {
+        if completing_cells(board.marks(owner, b), free) != 0 {
+            f(threat + b);
+        }
     }
 }
 
-/// The forced-board feature of a position (the same from either perspective).
+/// The features of the whole position, the same from either perspective: the forced board, and
+/// whether either side is one move from winning the game. Returns how many it wrote into `out`.
 #[inline]
-pub fn forced_feature(board: &Board) -> usize {
-    board.forced_board().map_or(ANYWHERE, |b| FORCED + b)
+pub fn game_features(board: &Board, out: &mut [usize; MAX_GAME_FEATURES]) -> usize {
+    out[0] = board.forced_board().map_or(ANYWHERE, |b| FORCED + b);
+    let mut n = 1;
+    if game_winning_boards(board, true) & board.playable_boards() != 0 {
+        out[n] = WIN_NOW;
+        n += 1;
+    }
+    if game_winning_boards(board, false) != 0 {
+        out[n] = LOSS_THREAT;
+        n += 1;
+    }
+    n
 }
 
 /// Calls `f` with every active feature of `board` seen by `me`.
@@ -76,12 +95,15 @@ pub fn active_features(board: &Board, me: Player, mut f: impl FnMut(usize)) {
     for b in 0..9 {
         board_features(board, me, b, &mut f);
     }
-    f(forced_feature(board));
+    let mut game = [0; MAX_GAME_FEATURES];
+    let n = game_features(board, &mut game);
+    game[..n].iter().for_each(|&g| f(g));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::Move;
     use crate::rng::Rng;
 
     #[test]
@@ -105,9 +127,14 @@ mod tests {
                     81..162 => f - 81,
                     162..171 => f + 9,
                     171..180 => f - 9,
+                    199..208 => f + 9,
+                    208..217 => f - 9,
                     _ => f,
                 };
-                assert_eq!(x.iter().map(|&f| swap(f)).collect::<Vec<_>>(), o);
+                let mut swapped: Vec<usize> = x.iter().map(|&f| swap(f)).collect();
+                swapped.sort();
+                o.sort();
+                assert_eq!(swapped, o);
             }
         }
     }
