@@ -2,8 +2,6 @@
 //!
 //! Data flows one way: `protocol` (referee lines) → `bot` (game state) → `mcts` (search) → a move.
 
-#![warn(missing_docs)]
-
 pub mod agents;
 pub mod arena;
 pub mod bench;

@@ -5,8 +5,6 @@
 //! follows at the root, where its `NAME::…` paths find that module; inside the library `crate::` becomes
 //! `crate::NAME::`.
 
-#![warn(missing_docs)]
-
 pub mod expand;
 pub mod lexer;
 pub mod shrink;
