@@ -152,7 +152,10 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     }
     let records = read_value_records(&paths)?;
     let games = records.iter().map(|r| r.game).collect::<std::collections::BTreeSet<_>>().len();
-    eprintln!("train-value: {} positions from {games} games", records.len());
+    eprintln!(
+        "train-value: {} positions ({games} distinct game numbers; runs with other seeds reuse them)",
+        records.len()
+    );
     let start = std::time::Instant::now();
     let t = value_fit::train(&records, &config, true);
     let text = t.quantised.encode();
@@ -161,7 +164,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let section = format!(
         "# Learned value net (value.txt): {} inputs, {} hidden, 1 output; {} UTF-16 units, FNV-1a {:016x}\n\
          command: uttt train-value --data {} --hidden {} --epochs {} --lambda {} --lr {} --seed {}\n\
-         data: {} positions from {games} games ({} training, {} validation)\n\
+         data: {} positions, {games} distinct game numbers ({} training, {} validation)\n\
          training: {:.0} s on {} threads\n\
          validation cross-entropy: float {float_loss:.5}, quantised {quantised_loss:.5}, constant predictor {constant_loss:.5}\n\n\
          per epoch:\n{}\n",

@@ -187,11 +187,9 @@ pub fn run_shard(
 ) -> Result<usize, String> {
     let existing = std::fs::read_to_string(out).unwrap_or_default();
     let (kept, done) = parse_complete(&existing);
-    // Rewrite the file with the complete games only, so that appending continues a clean file.
-    let kept_text: String = done
-        .iter()
-        .map(|&g| format_game(&kept.iter().filter(|r| r.game == g).cloned().collect::<Vec<_>>()))
-        .collect();
+    // Rewrite the file with the complete games only, so that appending continues a clean file
+    // (`parse_complete` returns each game's records together).
+    let kept_text: String = kept.chunk_by(|x, y| x.game == y.game).map(format_game).collect();
     std::fs::write(out, kept_text).map_err(|e| format!("{out}: {e}"))?;
     let todo: Vec<u64> =
         (0..games).filter(|g| g % shards == shard && done.binary_search(g).is_err()).collect();
