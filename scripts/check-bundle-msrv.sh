@@ -46,7 +46,7 @@ rustc185() {
 echo "old compiler: $(rustc185 --version)"
 
 cargo build --release -q
-cargo run --release -q -p bundler -- --out dist/uttt.rs --no-check
+cargo run --release -q -p bundler -- --root "$PWD" --out dist/uttt.rs --no-check
 rustc185 --edition 2021 -O dist/uttt.rs -o dist/uttt-rust185
 echo "dist/uttt.rs compiles with Rust 1.85"
 rustc185 --edition 2021 --crate-type lib --crate-name uttt src/lib.rs -o dist/libuttt-rust185.rlib
