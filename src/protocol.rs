@@ -159,8 +159,8 @@ fn parse_pair(line: &str) -> Result<(i64, i64), String> {
     }
 }
 
-/// Moves as `row col` pairs separated by commas (empty text: no moves).
-fn parse_opening(text: &str) -> Result<Vec<Move>, String> {
+/// Moves as `row col` pairs separated by commas (empty text: no moves): `UTTT_OPENING` and book lines.
+pub fn parse_opening(text: &str) -> Result<Vec<Move>, String> {
     text.split(',')
         .filter(|m| !m.trim().is_empty())
         .map(|m| {

@@ -70,12 +70,7 @@ pub fn parse_book(text: &str) -> Result<Vec<Vec<Move>>, String> {
         if line.is_empty() {
             continue;
         }
-        let moves: Vec<Move> = line
-            .split(',')
-            .map(|m| {
-                super::player::parse_answer(m.trim()).ok_or_else(|| format!("line {}: bad move {m:?}", i + 1))
-            })
-            .collect::<Result<_, _>>()?;
+        let moves = crate::protocol::parse_opening(line).map_err(|e| format!("line {}: {e}", i + 1))?;
         let board =
             Board::from_moves(&moves).map_err(|k| format!("line {}: move {} is illegal", i + 1, k + 1))?;
         if board.is_over() {

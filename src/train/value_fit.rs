@@ -287,14 +287,7 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
         }
     }
     let quantised = best.quantise();
-    let quantised_loss = mean_loss(&valid, |s| {
-        let mut acc = [0i16; crate::value::network::MAX_HIDDEN];
-        acc[..h].copy_from_slice(quantised.biases());
-        for &f in &s.features {
-            acc[..h].iter_mut().zip(quantised.column(f as usize)).for_each(|(a, w)| *a += w);
-        }
-        quantised.output(&acc)
-    });
+    let quantised_loss = mean_loss(&valid, |s| quantised.evaluate_features(&s.features));
     ValueTraining {
         net: best,
         quantised,

@@ -4,7 +4,7 @@
 //! forced board, the threats to win the game). `play` updates both perspectives by those columns only;
 //! `refresh` recomputes from scratch. Both give the same sums (tested).
 
-use super::features::{board_features, game_features, MAX_GAME_FEATURES};
+use super::features::{active_features, board_features, game_features, MAX_GAME_FEATURES};
 use super::network::{ValueNet, MAX_HIDDEN};
 use crate::board::{Board, Player};
 use crate::moves::Move;
@@ -50,12 +50,7 @@ impl Accumulator {
         let h = net.hidden();
         let sum = &mut self.sums[me.index()][..h];
         sum.copy_from_slice(net.biases());
-        for b in 0..9 {
-            board_features(board, me, b, |f| add(sum, net.column(f)));
-        }
-        let mut game = [0; MAX_GAME_FEATURES];
-        let n = game_features(board, &mut game);
-        game[..n].iter().for_each(|&f| add(sum, net.column(f)));
+        active_features(board, me, |f| add(sum, net.column(f)));
     }
 
     /// Recomputes both perspectives from scratch.

@@ -74,6 +74,20 @@ impl ValueNet {
         sigmoid((sum + self.b2) as f32 / (QA * QB) as f32)
     }
 
+    /// The expected score of the side to move of a position with these active features (the trainer's
+    /// view: it keeps features, not boards).
+    pub fn evaluate_features(&self, features: &[u16]) -> f32 {
+        let mut acc = [0i16; MAX_HIDDEN];
+        acc[..self.hidden].copy_from_slice(&self.b1);
+        for &f in features {
+            acc[..self.hidden]
+                .iter_mut()
+                .zip(self.column(f as usize))
+                .for_each(|(a, w)| *a = a.wrapping_add(*w));
+        }
+        self.output(&acc)
+    }
+
     /// The expected score of the side to move, computed from scratch.
     pub fn evaluate(&self, board: &Board) -> f32 {
         let mut acc = Accumulator::default();
