@@ -7,13 +7,14 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
        uttt bench [--json]             engine and search speed figures
        uttt watch [X] [O]              watch one game (default: this bot vs builtin:minimax)
        uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G]
-                  [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--seed S]
+                  [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--html FILE] [--seed S]
                   [--openings FILE|random:K]   game pairs from opening positions, colours swapped
        uttt make-openings [--count N] [--plies K] [--iterations I] --out FILE   a balanced book
-       uttt tournament P1 P2 ... [--games N]   round robin with a ratings table
+       uttt tournament P1 P2 ... [--games N] [--log FILE] [--html FILE]   round robin with a ratings table
        uttt show LOG GAME              replay a logged game on the terminal
+       uttt report LOG... --html FILE  a match or tournament page for the browser, from its logs
        uttt play [OPPONENT] [--second] play against a bot in the terminal
-       uttt profile [--moves \"r c ...\"] [--csv FILE] [--svg FILE] [bot options]
+       uttt profile [--moves \"r c ...\"] [--csv FILE] [--svg FILE] [--html FILE] [bot options]
                                        per-move time budget table of a self-play game
        uttt regenerate-weights [--seed S] [--games N] [--iterations K] [--epochs E]
                                        self-play, train and rewrite weights/ (also: selfplay, train)
@@ -43,6 +44,7 @@ fn main() -> ExitCode {
         Some("show") => report(uttt::arena::show(rest)),
         Some("play") => report(uttt::arena::human::main(rest)),
         Some("profile") => report(uttt::profile::main(rest)),
+        Some("report") => report(uttt::report::main(rest)),
         Some("selfplay") => report(uttt::train::selfplay_main(rest)),
         Some("train") => report(uttt::train::train_main(rest)),
         Some("selfplay-value") => report(uttt::train::selfplay_value_main(rest)),

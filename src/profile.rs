@@ -199,11 +199,12 @@ pub fn svg(rows: &[MoveProfile]) -> String {
     s
 }
 
-/// `uttt profile [--moves "r c r c …"] [--csv FILE] [--svg FILE] [bot options]`
+/// `uttt profile [--moves "r c r c …"] [--csv FILE] [--svg FILE] [--html FILE] [bot options]`
 pub fn main(words: &[String]) -> Result<i32, String> {
     let mut args = Args::new(words);
     let csv_path: Option<String> = args.value("--csv")?;
     let svg_path: Option<String> = args.value("--svg")?;
+    let html_path: Option<String> = args.value("--html")?;
     let moves_text: Option<String> = args.value("--moves")?;
     let mut options = BotOptions::parse(&args.remaining())?;
     options.quiet = true;
@@ -223,6 +224,10 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     print!("{}", table(&rows));
     if let Some(p) = csv_path {
         std::fs::write(&p, csv(&rows)).map_err(|e| format!("{p}: {e}"))?;
+    }
+    if let Some(p) = html_path {
+        let data = crate::report::page::profile_data(&rows, "uttt");
+        crate::report::write_page(&p, &crate::report::page::html("uttt profile", &data))?;
     }
     if let Some(p) = svg_path {
         std::fs::write(&p, svg(&rows)).map_err(|e| format!("{p}: {e}"))?;

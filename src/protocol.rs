@@ -267,13 +267,14 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, log: &mut impl Write
             continue;
         };
         let m = choice.mv();
-        // Read before the write: once the answer is out, the referee may run first on a busy machine.
+        // Read before the writes: once the answer is out, the referee may run first on a busy machine.
         let answer_ms = start.elapsed().as_secs_f64() * 1000.0;
-        if writeln!(output, "{m}").and_then(|_| output.flush()).is_err() {
-            return; // The referee has gone.
-        }
+        // The line goes first (a few microseconds), so a referee that reads stderr files it under this move.
         if !options.quiet {
             let _ = writeln!(log, "{}", describe(bot.turn(), answer_ms, &choice));
+        }
+        if writeln!(output, "{m}").and_then(|_| output.flush()).is_err() {
+            return; // The referee has gone.
         }
     }
 }

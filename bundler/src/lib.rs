@@ -64,17 +64,59 @@ fn path_segments(text: &str) -> BTreeSet<String> {
     used
 }
 
+/// The names a module's body reaches at the crate's top level: `crate::NAME` and `super::NAME`, and the
+/// first name of each entry of a `crate::{…}` group. A bare `NAME::` inside a module means a name in
+/// that module's scope (its own `mod report`, say), never the crate's top-level module of that name.
+fn crate_paths(text: &str) -> BTreeSet<String> {
+    let tokens = tokenize(text).unwrap_or_default();
+    let code: Vec<&lexer::Token> = tokens.iter().filter(|t| !t.is_trivia()).collect();
+    let colon = |k: usize| code.get(k).is_some_and(|x| x.is(Kind::Punct, ":"));
+    let mut used = BTreeSet::new();
+    for k in 0..code.len() {
+        let root = code[k].is(Kind::Ident, "crate") || code[k].is(Kind::Ident, "super");
+        if !root || !colon(k + 1) || !colon(k + 2) {
+            continue;
+        }
+        match code.get(k + 3) {
+            Some(t) if t.kind == Kind::Ident => {
+                used.insert(t.text.to_string());
+            }
+            Some(t) if t.is(Kind::Punct, "{") => {
+                let (mut depth, mut starts_entry) = (0, true);
+                for t in &code[k + 3..] {
+                    match t.text {
+                        "{" => depth += 1,
+                        "}" => depth -= 1,
+                        "," if depth == 1 => starts_entry = true,
+                        _ if depth == 1 && starts_entry && t.kind == Kind::Ident => {
+                            used.insert(t.text.to_string());
+                            starts_entry = false;
+                        }
+                        _ => {}
+                    }
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    used
+}
+
 /// The top-level modules reachable from `roots` (texts), following references between modules.
 fn reachable(modules: &[TopModule], roots: &[&str]) -> BTreeSet<String> {
     let names: BTreeSet<&str> = modules.iter().map(|m| m.name.as_str()).collect();
     let mut keep = BTreeSet::new();
+    // In a root, a path's first name is a top-level module; inside a module only `crate::` paths are.
     let mut queue: Vec<String> = roots.iter().flat_map(|r| path_segments(r)).collect();
     while let Some(name) = queue.pop() {
         if !names.contains(name.as_str()) || !keep.insert(name.clone()) {
             continue;
         }
         let body = &modules.iter().find(|m| m.name == name).expect("a known module").body;
-        queue.extend(path_segments(body));
+        queue.extend(crate_paths(body));
     }
     keep
 }
@@ -191,5 +233,18 @@ pub fn compile_check(file: &Path, out_binary: &Path) -> Result<Option<std::time:
         Ok(Some(start.elapsed()))
     } else {
         Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_crate_paths_reach_top_level_modules_from_inside_a_module() {
+        let body = "mod report; use crate::{board::Board, rng, moves::{Move, MoveList}}; \
+                    fn f() { report::line(); crate::policy::load(); super::value::x(); std::mem::swap(); }";
+        let reached: Vec<String> = crate_paths(body).into_iter().collect();
+        assert_eq!(reached, ["board", "moves", "policy", "rng", "value"]);
     }
 }

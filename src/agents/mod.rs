@@ -24,6 +24,10 @@ pub trait Agent: Send {
     /// The move for `board` (never finished), to be answered before `deadline`.
     /// `last` is the opponent's last move, `None` on the first move of the game.
     fn choose(&mut self, board: &Board, last: Option<Move>, deadline: Instant) -> Move;
+    /// What the agent would say on stderr about its last move (the bot's per-move line), once.
+    fn take_note(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// A fixed iteration count when one was asked for, else the referee's deadline.
@@ -39,6 +43,7 @@ pub struct BotAgent {
     make: Box<dyn Fn() -> Bot + Send>,
     bot: Bot,
     iterations: Option<u64>,
+    note: Option<String>,
 }
 
 impl Agent for BotAgent {
@@ -52,10 +57,16 @@ impl Agent for BotAgent {
         if let Some(m) = last {
             self.bot.opponent_moved(Some(m));
         }
+        let start = Instant::now();
         let legal = board.legal_moves();
         let limits = agent_limits(self.iterations, deadline);
         let choice = self.bot.choose(Some(&legal), limits, &mut Vec::new());
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        self.note = choice.as_ref().map(|c| crate::protocol::describe(self.bot.turn(), ms, c));
         choice.map(|c| c.mv()).unwrap_or(legal[0])
+    }
+    fn take_note(&mut self) -> Option<String> {
+        self.note.take()
     }
 }
 
@@ -157,7 +168,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
                 ..Default::default()
             };
             let make = move || options.build();
-            Box::new(BotAgent { bot: make(), make: Box::new(make), iterations })
+            Box::new(BotAgent { bot: make(), make: Box::new(make), iterations, note: None })
         }
         _ => return Err(format!("unknown agent {name:?}: one of {NAMES}")),
     })

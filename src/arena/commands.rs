@@ -1,6 +1,6 @@
 //! The `arena` and `tournament` commands: options, the match, the log and the printed tables.
 
-use super::log::game_log_line;
+use super::log::{game_log_line, header_line, match_log};
 use super::openings::Openings;
 use super::player::PlayerSpec;
 use super::referee::TimeControl;
@@ -20,8 +20,19 @@ fn time_control(a: &mut Args) -> Result<TimeControl, String> {
     })
 }
 
+/// Writes the run's log (`--log`) and its page (`--html`, built from that same log text).
+fn write_log_and_page(log_text: &str, log: Option<String>, html: Option<String>) -> Result<(), String> {
+    if let Some(path) = log {
+        std::fs::write(&path, log_text).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    if let Some(path) = html {
+        crate::report::write_page(&path, &crate::report::run_page(&[log_text.to_string()])?)?;
+    }
+    Ok(())
+}
+
 /// `uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G] [--seed S]
-/// [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--quiet]`
+/// [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--html FILE] [--quiet]`
 pub fn main(words: &[String]) -> Result<i32, String> {
     let mut args = Args::new(words);
     let games: usize = args.value_or("--games", 100)?;
@@ -31,6 +42,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let json = args.flag("--json");
     let quiet = args.flag("--quiet");
     let log: Option<String> = args.value("--log")?;
+    let html: Option<String> = args.value("--html")?;
     let openings = match args.value::<String>("--openings")? {
         Some(spec) => Openings::parse(&spec)?,
         None => Openings::EmptyBoard,
@@ -64,25 +76,23 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     if !quiet {
         eprintln!();
     }
-    if let Some(path) = log {
-        let mut f = std::fs::File::create(&path).map_err(|e| format!("cannot write {path}: {e}"))?;
-        for g in &result.games {
-            writeln!(f, "{}", game_log_line(g, &la, &lb)).map_err(|e| e.to_string())?;
-        }
-    }
+    write_log_and_page(&match_log(&result, &la, &lb, &tc, seed), log, html)?;
     let (text, json_text) = summary(&result, &la, &lb);
     // A closed pipe (`| head`) is not an error worth a panic.
     let _ = writeln!(std::io::stdout(), "{}", if json { json_text } else { text });
     Ok(0)
 }
 
-/// `uttt tournament P1 P2 P3 … [--games N per pair] …`: round robin and a ratings table.
+/// `uttt tournament P1 P2 P3 … [--games N per pair] [--log FILE] [--html FILE] …`: round robin and a
+/// ratings table.
 pub fn tournament(words: &[String]) -> Result<i32, String> {
     let mut args = Args::new(words);
     let games: usize = args.value_or("--games", 20)?;
     let jobs: usize = args.value_or("--jobs", crate::cli::default_jobs())?;
     let tc = time_control(&mut args)?;
     let seed: u64 = args.value_or("--seed", 1)?;
+    let log: Option<String> = args.value("--log")?;
+    let html: Option<String> = args.value("--html")?;
     let specs: Vec<PlayerSpec> = args.positionals()?.iter().map(|s| PlayerSpec::parse(s)).collect();
     if specs.len() < 2 {
         return Err("a tournament needs at least two players".into());
@@ -91,11 +101,16 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
         s.validate()?;
     }
     let n = specs.len();
+    let labels: Vec<String> = specs.iter().map(PlayerSpec::label).collect();
+    let mut log_text = header_line("tournament", &labels, &tc, seed, None) + "\n";
     let mut score = vec![vec![0.0; n]; n];
     let mut played = vec![vec![0.0; n]; n];
     for i in 0..n {
         for j in i + 1..n {
             let r = run_match(&specs[i], &specs[j], MatchConfig::new(games, jobs, tc, seed), |_| {});
+            for g in &r.games {
+                log_text += &(game_log_line(g, &labels[i], &labels[j]) + "\n");
+            }
             let w = r.wdl();
             score[i][j] = w.wins as f64 + 0.5 * w.draws as f64;
             score[j][i] = w.losses as f64 + 0.5 * w.draws as f64;
@@ -134,6 +149,7 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
             cells.join(" ")
         );
     }
+    write_log_and_page(&log_text, log, html)?;
     Ok(0)
 }
 

@@ -1,25 +1,13 @@
-//! Game logs: one JSON line per game (`--log FILE`), read back by `uttt show`.
+//! Game logs (`--log FILE`): a first line that says what was played and under which limits, then one
+//! JSON line per game; read back by `uttt show` and `uttt report`.
 
-use super::runner::MatchGame;
+use super::referee::TimeControl;
+use super::runner::{MatchGame, MatchResult};
 use super::{human, player};
 use crate::board::{Board, Player, Status};
 use crate::cli::Args;
+use crate::json::string as json_string;
 use crate::moves::Move;
-
-/// `s` as a JSON string literal, quotes included.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
 
 /// One game as a JSON line for the log file.
 pub fn game_log_line(g: &MatchGame, a: &str, b: &str) -> String {
@@ -40,15 +28,48 @@ pub fn game_log_line(g: &MatchGame, a: &str, b: &str) -> String {
         ),
         None => "null".into(),
     };
+    let notes: Vec<String> = g.record.notes.iter().map(|n| json_string(n)).collect();
     format!(
-        "{{\"game\": {}, \"x\": {}, \"o\": {}, \"result\": \"{result}\", \"fault\": {fault}, \"opening\": {}, \"moves\": [{}], \"times_ms\": [{}]}}",
+        "{{\"game\": {}, \"x\": {}, \"o\": {}, \"result\": \"{result}\", \"fault\": {fault}, \"opening\": {}, \"moves\": [{}], \"times_ms\": [{}], \"notes\": [{}], \"notes_cut\": {}}}",
         g.index,
         json_string(x),
         json_string(o),
         g.record.opening,
         moves.join(", "),
-        times.join(", ")
+        times.join(", "),
+        notes.join(", "),
+        g.record.notes_cut
     )
+}
+
+/// The log's first line: the kind of run (`match` or `tournament`), its players, limits, seed and, for
+/// a match stopped by a test, the SPRT verdict.
+pub fn header_line(
+    kind: &str,
+    players: &[String],
+    tc: &TimeControl,
+    seed: u64,
+    sprt: Option<&str>,
+) -> String {
+    let names: Vec<String> = players.iter().map(|p| json_string(p)).collect();
+    format!(
+        "{{\"{kind}\": {{\"players\": [{}], \"first_ms\": {}, \"later_ms\": {}, \"grace_ms\": {}, \"seed\": {seed}, \"sprt\": {}}}}}",
+        names.join(", "),
+        tc.first_turn.as_millis(),
+        tc.later_turns.as_millis(),
+        tc.grace.as_millis(),
+        sprt.map(json_string).unwrap_or_else(|| "null".into())
+    )
+}
+
+/// The whole log of a match: its header line, then one line per game.
+pub fn match_log(result: &MatchResult, a: &str, b: &str, tc: &TimeControl, seed: u64) -> String {
+    let mut text =
+        header_line("match", &[a.to_string(), b.to_string()], tc, seed, result.sprt.as_deref()) + "\n";
+    for g in &result.games {
+        text += &(game_log_line(g, a, b) + "\n");
+    }
+    text
 }
 
 /// The moves of a game log line (the `"moves": ["r c", …]` field).

@@ -1,5 +1,6 @@
 //! Match participants: a built-in agent in this process, or an external command spoken to as the arena does.
 
+use super::referee::{CUT_MARK, NOTES_PER_GAME};
 use crate::agents::{self, Agent};
 use crate::board::Board;
 use crate::moves::Move;
@@ -94,7 +95,7 @@ impl PlayerSpec {
             PlayerSpec::Builtin(n) => {
                 let mut agent = agents::parse(n, seed).map_err(Fault::Crash)?;
                 agent.new_game(opening);
-                Ok(Box::new(BuiltinPlayer { agent }))
+                Ok(Box::new(BuiltinPlayer { agent, notes: Vec::new() }))
             }
             PlayerSpec::Command(c) => {
                 ExternalPlayer::spawn(c, seed, opening).map(|p| Box::new(p) as Box<dyn Contestant>)
@@ -108,10 +109,15 @@ pub trait Contestant {
     /// Sends the turn and waits for the answer; the time is measured here. `limit` includes the grace.
     fn turn(&mut self, board: &Board, last: Option<Move>, limit: Duration)
         -> (Result<Move, Fault>, Duration);
+    /// What the player said (its stderr lines, each with when it was read) since the last call;
+    /// `game_over` lets it finish first.
+    fn take_notes(&mut self, game_over: bool) -> Vec<(Instant, String)>;
 }
 
 struct BuiltinPlayer {
     agent: Box<dyn Agent>,
+    /// The agent's notes, stamped when its move was made.
+    notes: Vec<(Instant, String)>,
 }
 
 impl Contestant for BuiltinPlayer {
@@ -124,19 +130,58 @@ impl Contestant for BuiltinPlayer {
         let start = Instant::now();
         let m = self.agent.choose(board, last, start + limit.mul_f64(0.9));
         let took = start.elapsed();
+        if let Some(note) = self.agent.take_note() {
+            self.notes.push((Instant::now(), note));
+        }
         if !board.is_legal(m) {
             return (Err(Fault::Illegal(m.to_string())), took);
         }
         (Ok(m), took)
+    }
+
+    fn take_notes(&mut self, _game_over: bool) -> Vec<(Instant, String)> {
+        self.notes.drain(..).collect()
     }
 }
 
 /// A child process per game; a thread forwards its stdout lines so waits can time out.
 pub struct ExternalPlayer {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once the game is over: closing it tells the bot to finish.
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// Its stderr lines, stamped as read by a thread (at most `NOTES_PER_GAME` characters, then a cut mark).
+    notes: Receiver<(Instant, String)>,
     rng: Rng,
+}
+
+/// How long a finished game waits for a bot's last stderr lines after closing its input.
+const LAST_WORDS: Duration = Duration::from_millis(150);
+
+/// Forwards the lines of `from` to a channel on a thread of its own, so reads never block the referee;
+/// `stamp` makes what is sent from the line and the moment it was read. Lines beyond `cap` characters in
+/// all are read and dropped (a bot blocked on a full pipe would stall), the first of them sent as `CUT_MARK`.
+fn forward_lines<T: Send + 'static>(
+    from: impl std::io::Read + Send + 'static,
+    cap: usize,
+    stamp: fn(String, Instant) -> T,
+) -> Receiver<T> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut sent = 0;
+        for line in BufReader::new(from).lines() {
+            let Ok(line) = line else { break };
+            if sent > cap {
+                continue;
+            }
+            sent += line.len();
+            let line = if sent > cap { CUT_MARK.to_string() } else { line };
+            if tx.send(stamp(line, Instant::now())).is_err() {
+                break;
+            }
+        }
+    });
+    rx
 }
 
 impl ExternalPlayer {
@@ -148,21 +193,16 @@ impl ExternalPlayer {
             .env(OPENING_VARIABLE, opening_text.join(","))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| Fault::Crash(format!("cannot start {command:?}: {e}")))?;
-        let stdin = child.stdin.take().expect("stdin was piped");
-        let stdout = child.stdout.take().expect("stdout was piped");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Ok(ExternalPlayer { child, stdin, lines, rng: Rng::new(seed) })
+        let stdin = child.stdin.take();
+        let lines = forward_lines(child.stdout.take().expect("stdout was piped"), usize::MAX, |line, _| line);
+        let notes =
+            forward_lines(child.stderr.take().expect("stderr was piped"), NOTES_PER_GAME, |line, at| {
+                (at, line)
+            });
+        Ok(ExternalPlayer { child, stdin, lines, notes, rng: Rng::new(seed) })
     }
 
     /// The turn's input, with the legal moves shuffled as the arena does.
@@ -200,7 +240,11 @@ impl Contestant for ExternalPlayer {
     ) -> (Result<Move, Fault>, Duration) {
         let text = self.turn_text(board, last);
         let start = Instant::now();
-        if self.stdin.write_all(text.as_bytes()).and_then(|_| self.stdin.flush()).is_err() {
+        let sent = match self.stdin.as_mut() {
+            Some(stdin) => stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()).is_ok(),
+            None => false,
+        };
+        if !sent {
             return (Err(Fault::Crash("its stdin is closed".into())), start.elapsed());
         }
         let answer = self.lines.recv_timeout(limit);
@@ -224,6 +268,21 @@ impl Contestant for ExternalPlayer {
             }
         };
         (result, took)
+    }
+
+    fn take_notes(&mut self, game_over: bool) -> Vec<(Instant, String)> {
+        let mut said: Vec<(Instant, String)> = self.notes.try_iter().collect();
+        if game_over {
+            self.stdin = None;
+            let until = Instant::now() + LAST_WORDS;
+            while let Some(left) = until.checked_duration_since(Instant::now()) {
+                match self.notes.recv_timeout(left) {
+                    Ok(line) => said.push(line),
+                    Err(_) => break,
+                }
+            }
+        }
+        said
     }
 }
 

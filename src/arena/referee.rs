@@ -3,7 +3,7 @@
 use super::player::{Fault, PlayerSpec};
 use crate::board::{Board, Player, Status};
 use crate::moves::Move;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The time limits of a game, as the arena applies them.
 #[derive(Clone, Copy, Debug)]
@@ -39,6 +39,60 @@ pub struct GameRecord {
     pub status: Status,
     /// The side that forfeited and why.
     pub fault: Option<(Player, Fault)>,
+    /// What each move's player said about it (its stderr lines), `""` when nothing; one per move.
+    pub notes: Vec<String>,
+    /// True when a player said more than the log keeps (`NOTES_PER_GAME`) and the rest was dropped.
+    pub notes_cut: bool,
+}
+
+/// Most characters of stderr kept per player and game, so a chatty bot cannot bloat the log.
+pub const NOTES_PER_GAME: usize = 32 * 1024;
+/// Most characters kept of one stderr line.
+pub const NOTE_LINE: usize = 400;
+/// Appended where the notes were cut.
+pub const CUT_MARK: &str = "[stderr cut]";
+
+/// Files a player's stderr lines under its moves. A line belongs to the last turn that had started when
+/// the line was read: a bot writes about a move while or just after making it, and the reading thread
+/// stamps each line as it arrives, so a line read late (the opponent answered at once) still finds its move.
+#[derive(Default)]
+struct NoteTaker {
+    /// When each of the player's turns that produced a move started, and that move's index.
+    turns: Vec<(Instant, usize)>,
+    /// Characters kept so far.
+    kept: usize,
+    cut: bool,
+}
+
+impl NoteTaker {
+    fn file(&mut self, lines: Vec<(Instant, String)>, record: &mut GameRecord) {
+        for (at, mut line) in lines {
+            // Lines from before the first turn (start-up messages) go with the first move.
+            let Some(&(_, index)) =
+                self.turns.iter().rev().find(|(start, _)| *start <= at).or(self.turns.first())
+            else {
+                continue;
+            };
+            if self.cut {
+                break;
+            }
+            if let Some((end, _)) = line.char_indices().nth(NOTE_LINE) {
+                line.truncate(end);
+            }
+            // Each line costs its length and the line break that joins it to the next.
+            if self.kept + line.len() + 1 > NOTES_PER_GAME || line == CUT_MARK {
+                line = CUT_MARK.to_string();
+                self.cut = true;
+                record.notes_cut = true;
+            }
+            self.kept += line.len() + 1;
+            let note = &mut record.notes[index];
+            if !note.is_empty() {
+                note.push('\n');
+            }
+            note.push_str(&line);
+        }
+    }
 }
 
 impl GameRecord {
@@ -67,6 +121,8 @@ pub fn play_game(
         opening: opening.len(),
         status: Status::Ongoing,
         fault: None,
+        notes: vec![String::new(); opening.len()],
+        notes_cut: false,
     };
     let mut sides = Vec::with_capacity(2);
     for (p, spec) in [(Player::X, x), (Player::O, o)] {
@@ -84,10 +140,14 @@ pub fn play_game(
     };
     let mut turns = [0u32; 2];
     let mut last = opening.last().copied();
+    let mut note_takers = [NoteTaker::default(), NoteTaker::default()];
     while !board.is_over() {
         let p = board.side_to_move();
         let limit = if turns[p.index()] == 0 { tc.first_turn } else { tc.later_turns } + tc.grace;
         turns[p.index()] += 1;
+        let said = sides[p.index()].take_notes(false);
+        note_takers[p.index()].file(said, &mut record);
+        let started = Instant::now();
         let (answer, took) = sides[p.index()].turn(&board, last, limit);
         record.times.push(took);
         let m = match answer {
@@ -97,7 +157,9 @@ pub fn play_game(
         match m {
             Ok(m) => {
                 board.play(m);
+                note_takers[p.index()].turns.push((started, record.moves.len()));
                 record.moves.push(m);
+                record.notes.push(String::new());
                 last = Some(m);
             }
             Err(f) => {
@@ -107,5 +169,9 @@ pub fn play_game(
         }
     }
     record.status = board.status();
+    for p in [Player::X, Player::O] {
+        let said = sides[p.index()].take_notes(true);
+        note_takers[p.index()].file(said, &mut record);
+    }
     record
 }

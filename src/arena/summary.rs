@@ -1,9 +1,9 @@
 //! The end-of-match summary: score, Elo with its interval, move times and faults, as text and JSON.
 
-use super::log::json_string;
 use super::runner::MatchResult;
 use super::stats::{self, percentile};
 use crate::board::Player;
+use crate::json::string as json_string;
 
 /// The end-of-match summary, as text and as JSON.
 pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {

@@ -1,0 +1,44 @@
+//! Match reports in the browser: one self-contained HTML page per match, tournament or profile, with
+//! the summary, the move-time chart, the list of games and a replay (`--html FILE`, `uttt report`).
+//!
+//! Every match page is built from the run's log text (`model.rs`), whether the run just ended or the log
+//! is years old, so `uttt report LOG --html F` rebuilds exactly the page `uttt arena … --html F` wrote.
+
+pub mod model;
+pub mod page;
+
+use crate::cli::Args;
+pub use model::{LoggedFault, LoggedGame, Run, RunKind};
+
+/// The page of a match or tournament whose log text (one or more logs) is `logs`.
+pub fn run_page(logs: &[String]) -> Result<String, String> {
+    let run = Run::from_logs(logs)?;
+    let title = match run.kind {
+        RunKind::Match => format!("{} vs {}", run.players[0], run.players[1]),
+        RunKind::Tournament => format!("Tournament of {} players", run.players.len()),
+    };
+    Ok(page::html(&title, &page::run_data(&run)))
+}
+
+/// Writes `page` to `path`, saying so on stderr.
+pub fn write_page(path: &str, page: &str) -> Result<(), String> {
+    std::fs::write(path, page).map_err(|e| format!("cannot write {path}: {e}"))?;
+    eprintln!("wrote {path} ({} KB): open it in a browser", page.len() / 1024);
+    Ok(())
+}
+
+/// `uttt report LOG... --html FILE`: the page of logged matches (one match, or a tournament's games).
+pub fn main(words: &[String]) -> Result<i32, String> {
+    let mut args = Args::new(words);
+    let out: String = args.value("--html")?.ok_or("--html FILE is required")?;
+    let paths = args.positionals()?;
+    if paths.is_empty() {
+        return Err("usage: uttt report LOG... --html FILE".into());
+    }
+    let logs = paths
+        .iter()
+        .map(|p| std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    write_page(&out, &run_page(&logs)?)?;
+    Ok(0)
+}
