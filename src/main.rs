@@ -7,10 +7,11 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
        uttt bench [--json]             engine and search speed figures
        uttt watch [X] [O]              watch one game (default: this bot vs builtin:minimax)
        uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G]
-                  [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--html FILE] [--seed S]
+                  [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--html FILE] [--seed S] [--first a|b]
                   [--openings FILE|random:K]   game pairs from opening positions, colours swapped
        uttt make-openings [--count N] [--plies K] [--iterations I] --out FILE   a balanced book
-       uttt tournament P1 P2 ... [--games N] [--log FILE] [--html FILE]   round robin with a ratings table
+       uttt tournament P1 P2 ... [--games N] [--log FILE] [--html FILE] [--rating bt|glicko2]
+                                       round robin with a ratings table
        uttt show LOG GAME              replay a logged game on the terminal
        uttt report LOG... --html FILE  a match or tournament page for the browser, from its logs
        uttt play [OPPONENT] [--second] play against a bot in the terminal

@@ -65,6 +65,8 @@ pub enum Evaluation {
     Heuristic,
     /// The learned value net, scaled to ±10,000 (finished games still score ±WIN_SCORE).
     Net(crate::value::ValueNet),
+    /// Seed 004's E1 or E2 (`seed_eval.rs`).
+    Seed(super::seed_eval::SeedEval),
 }
 
 impl Evaluation {
@@ -79,6 +81,7 @@ impl Evaluation {
                     -s
                 }
             }
+            Evaluation::Seed(e) => e.score(board, me),
             _ => evaluate(board, me),
         }
     }

@@ -5,6 +5,8 @@
 mod classic;
 pub mod eval;
 mod minimax;
+mod policy_only;
+pub mod seed_eval;
 
 use crate::board::Board;
 use crate::bot::Bot;
@@ -76,6 +78,8 @@ pub struct SearchAgent {
     seed: u64,
     search: Search,
     iterations: Option<u64>,
+    /// Thinking time per move (`mcts:ms=500`, seed 004's "MCTS 0.5 s"), within the referee's deadline.
+    think: Option<std::time::Duration>,
 }
 
 impl Agent for SearchAgent {
@@ -84,13 +88,17 @@ impl Agent for SearchAgent {
         self.search = Search::new(self.params, 1_000_000, self.seed);
     }
     fn choose(&mut self, board: &Board, _last: Option<Move>, deadline: Instant) -> Move {
+        let deadline = match self.think {
+            Some(t) => deadline.min(Instant::now() + t),
+            None => deadline,
+        };
         let limits = agent_limits(self.iterations, deadline);
         self.search.search(board, None, limits).best
     }
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, minimax[:depth=N][:timed][:eval=heuristic|net], expectimax[:depth=N], mcts[:iters=N], bot[:iters=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], minimax[:depth=N][:timed][:eval=heuristic|net|e1|e2], expectimax[:depth=N], mcts[:iters=N][:ms=N], bot[:iters=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
 /// Builds an agent from a spec like `minimax:depth=4`; `seed` makes it repeatable.
 pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
@@ -101,6 +109,8 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut timed = false;
     let mut evaluation = eval::Evaluation::Heuristic;
     let mut policy = true;
+    let mut greedy = false;
+    let mut think = None;
     let mut value = true;
     let mut params = Params::BOT;
     for opt in parts {
@@ -141,7 +151,15 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             None if opt == "timed" => timed = true,
             Some(("eval", "heuristic")) => evaluation = eval::Evaluation::Heuristic,
             Some(("eval", "net")) => evaluation = eval::Evaluation::Net(crate::value::ValueNet::embedded()?),
+            Some(("eval", "e1")) => evaluation = eval::Evaluation::Seed(seed_eval::SeedEval::E1),
+            Some(("eval", "e2")) => evaluation = eval::Evaluation::Seed(seed_eval::SeedEval::E2),
             None if opt == "nopolicy" => policy = false,
+            None if opt == "greedy" => greedy = true,
+            Some(("ms", v)) => {
+                think = Some(std::time::Duration::from_millis(
+                    v.parse().map_err(|_| format!("bad ms in {spec:?}"))?,
+                ))
+            }
             None if opt == "novalue" => value = false,
             Some(("vw", v)) => params.value_weight = v.parse().map_err(|_| format!("bad vw in {spec:?}"))?,
             _ => return Err(format!("unknown option {opt:?} in {spec:?}")),
@@ -149,6 +167,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     }
     Ok(match name {
         "random" => Box::new(RandomAgent::new(seed)),
+        "policy" => Box::new(policy_only::PolicyAgent::new(seed, greedy)?),
         "reflex" => Box::new(Reflex::new(seed)),
         "greedy" => Box::new(Greedy::new(seed)),
         "minimax" => Box::new(Minimax::new(depth.unwrap_or(4), timed, seed).with_eval(evaluation)),
@@ -158,6 +177,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             seed,
             search: Search::new(Params::TEXTBOOK, 1_000_000, seed),
             iterations,
+            think,
         }),
         "bot" => {
             let options = crate::protocol::BotOptions {

@@ -20,6 +20,16 @@ fn time_control(a: &mut Args) -> Result<TimeControl, String> {
     })
 }
 
+/// `--first a|b`: the player who moves first in every game (`Some(true)`: A); colours alternate without it.
+fn first_mover(args: &mut Args) -> Result<Option<bool>, String> {
+    match args.value::<String>("--first")?.as_deref() {
+        None => Ok(None),
+        Some("a") => Ok(Some(true)),
+        Some("b") => Ok(Some(false)),
+        Some(other) => Err(format!("--first {other:?}: a or b")),
+    }
+}
+
 /// Writes the run's log (`--log`) and its page (`--html`, built from that same log text).
 fn write_log_and_page(log_text: &str, log: Option<String>, html: Option<String>) -> Result<(), String> {
     if let Some(path) = log {
@@ -43,6 +53,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let quiet = args.flag("--quiet");
     let log: Option<String> = args.value("--log")?;
     let html: Option<String> = args.value("--html")?;
+    let a_first = first_mover(&mut args)?;
     let openings = match args.value::<String>("--openings")? {
         Some(spec) => Openings::parse(&spec)?,
         None => Openings::EmptyBoard,
@@ -67,12 +78,16 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     a.validate()?;
     b.validate()?;
     let (la, lb) = (a.label(), b.label());
-    let result =
-        run_match(&a, &b, MatchConfig { sprt, openings, ..MatchConfig::new(games, jobs, tc, seed) }, |r| {
+    let result = run_match(
+        &a,
+        &b,
+        MatchConfig { sprt, openings, a_first, ..MatchConfig::new(games, jobs, tc, seed) },
+        |r| {
             if !quiet {
                 eprint!("\r{}   ", progress_line(r, games));
             }
-        });
+        },
+    );
     if !quiet {
         eprintln!();
     }
@@ -93,6 +108,11 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
     let seed: u64 = args.value_or("--seed", 1)?;
     let log: Option<String> = args.value("--log")?;
     let html: Option<String> = args.value("--html")?;
+    let glicko = match args.value::<String>("--rating")?.as_deref() {
+        None | Some("bt") => false,
+        Some("glicko2") => true,
+        Some(other) => return Err(format!("--rating {other:?}: bt or glicko2")),
+    };
     let specs: Vec<PlayerSpec> = args.positionals()?.iter().map(|s| PlayerSpec::parse(s)).collect();
     if specs.len() < 2 {
         return Err("a tournament needs at least two players".into());
@@ -104,6 +124,8 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
     let labels: Vec<String> = specs.iter().map(PlayerSpec::label).collect();
     let mut log_text = header_line("tournament", &labels, &tc, seed, None) + "\n";
     let mut score = vec![vec![0.0; n]; n];
+    // Each game as (i, j, score of i), by pairing, in game order: the Glicko-2 rating periods.
+    let mut pairings: Vec<Vec<(usize, usize, f64)>> = Vec::new();
     let mut played = vec![vec![0.0; n]; n];
     for i in 0..n {
         for j in i + 1..n {
@@ -111,6 +133,7 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
             for g in &r.games {
                 log_text += &(game_log_line(g, &labels[i], &labels[j]) + "\n");
             }
+            pairings.push(r.a_scores().iter().map(|&s| (i, j, s)).collect());
             let w = r.wdl();
             score[i][j] = w.wins as f64 + 0.5 * w.draws as f64;
             score[j][i] = w.losses as f64 + 0.5 * w.draws as f64;
@@ -128,7 +151,8 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
     let ratings = stats::ratings(&score, &played);
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| ratings[b].total_cmp(&ratings[a]));
-    println!("{:<28} {:>7} {:>7}   score vs each (row player's %)", "player", "elo", "score");
+    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(6).max(6);
+    println!("{:<width$} {:>7} {:>7}   score vs each (row player's %)", "player", "elo", "score");
     for &i in &order {
         let total: f64 = score[i].iter().sum::<f64>() / played[i].iter().sum::<f64>().max(1.0);
         let cells: Vec<String> = order
@@ -142,15 +166,39 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
             })
             .collect();
         println!(
-            "{:<28} {:>+7.0} {:>6.1}%   {}",
+            "{:<width$} {:>+7.0} {:>6.1}%   {}",
             specs[i].label(),
             ratings[i],
             100.0 * total,
             cells.join(" ")
         );
     }
+    if glicko {
+        print_glicko(&labels, &pairings);
+    }
     write_log_and_page(&log_text, log, html)?;
     Ok(0)
+}
+
+/// The Glicko-2 table. Rating period k holds the k-th game of every pairing, so every player plays in
+/// every period, as in a round-robin ladder.
+fn print_glicko(labels: &[String], pairings: &[Vec<(usize, usize, f64)>]) {
+    let rounds = pairings.iter().map(Vec::len).max().unwrap_or(0);
+    let periods: Vec<Vec<(usize, usize, f64)>> =
+        (0..rounds).map(|k| pairings.iter().filter_map(|p| p.get(k).copied()).collect()).collect();
+    let rated = super::glicko::rate(labels.len(), &periods, super::glicko::TAU);
+    let mut order: Vec<usize> = (0..labels.len()).collect();
+    order.sort_by(|&a, &b| rated[b].rating.total_cmp(&rated[a].rating));
+    println!(
+        "\nGlicko-2 (τ {}; {rounds} rating periods, period k = the k-th game of every pairing)",
+        super::glicko::TAU
+    );
+    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(6).max(6);
+    println!("{:<width$} {:>7} {:>6} {:>10}", "player", "rating", "RD", "volatility");
+    for i in order {
+        let g = rated[i];
+        println!("{:<width$} {:>7.0} {:>6.0} {:>10.4}", labels[i], g.rating, g.deviation, g.volatility);
+    }
 }
 
 /// `uttt make-openings [--count N] [--plies K] [--iterations I] [--margin M] [--seed S] --out FILE`:

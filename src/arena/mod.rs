@@ -4,6 +4,7 @@
 //! spoken to exactly as the CodinGame referee does (docs/rules.md).
 
 mod commands;
+pub mod glicko;
 pub mod human;
 pub mod log;
 pub mod openings;

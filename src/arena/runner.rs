@@ -75,16 +75,46 @@ impl MatchResult {
         t
     }
 
-    /// Player A's mean score in each game pair whose two games are both finished.
+    /// Player A's wins, draws and losses in the games where A moved first (`true`) or second.
+    pub fn wdl_as_first(&self, a_first: bool) -> Wdl {
+        let games = self
+            .games
+            .iter()
+            .filter(|g| g.a_is_x == a_first)
+            .map(|g| g.record.winner().map(|w| (w == Player::X) == a_first));
+        let mut w = Wdl::default();
+        for won in games {
+            match won {
+                Some(true) => w.wins += 1,
+                Some(false) => w.losses += 1,
+                None => w.draws += 1,
+            }
+        }
+        w
+    }
+
+    /// Player A's score in each game, in game order.
+    pub fn a_scores(&self) -> Vec<f64> {
+        self.games
+            .iter()
+            .map(|g| {
+                let a = if g.a_is_x { Player::X } else { Player::O };
+                match g.record.winner() {
+                    Some(p) if p == a => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                }
+            })
+            .collect()
+    }
+
+    /// Player A's mean score in each game pair (one opening, both colours) whose two games are finished.
     pub fn pair_scores(&self) -> Vec<f64> {
         let mut by_pair = std::collections::BTreeMap::<usize, Vec<f64>>::new();
-        for g in &self.games {
-            let a = if g.a_is_x { Player::X } else { Player::O };
-            let score = match g.record.winner() {
-                Some(p) if p == a => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+        // With fixed colours (`--first`) no two games make a pair.
+        for (g, score) in
+            self.games.iter().zip(self.a_scores()).filter(|(g, _)| g.a_is_x == (g.index % 2 == 0))
+        {
             by_pair.entry(g.index / 2).or_default().push(score);
         }
         by_pair.into_values().filter(|s| s.len() == 2).map(|s| (s[0] + s[1]) / 2.0).collect()
@@ -118,12 +148,22 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Where each game pair starts.
     pub openings: Openings,
+    /// `Some(true)`: A moves first in every game, `Some(false)`: B does; `None`: colours alternate.
+    pub a_first: Option<bool>,
 }
 
 impl MatchConfig {
     /// A match without an SPRT.
     pub fn new(games: usize, jobs: usize, time_control: TimeControl, seed: u64) -> MatchConfig {
-        MatchConfig { games, jobs, time_control, seed, sprt: None, openings: Openings::EmptyBoard }
+        MatchConfig {
+            games,
+            jobs,
+            time_control,
+            seed,
+            sprt: None,
+            openings: Openings::EmptyBoard,
+            a_first: None,
+        }
     }
 }
 
@@ -135,7 +175,7 @@ pub fn run_match(
     config: MatchConfig,
     mut progress: impl FnMut(&MatchResult),
 ) -> MatchResult {
-    let MatchConfig { games, jobs, time_control: tc, seed, sprt, openings } = config;
+    let MatchConfig { games, jobs, time_control: tc, seed, sprt, openings, a_first } = config;
     let openings = Arc::new(openings);
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
@@ -149,11 +189,13 @@ pub fn run_match(
             if index >= games || stop.load(Ordering::SeqCst) {
                 break;
             }
-            let a_is_x = index % 2 == 0;
+            let a_is_x = a_first.unwrap_or(index % 2 == 0);
             let (x, o) = if a_is_x { (&a, &b) } else { (&b, &a) };
-            // Both colours of a pair share a seed and an opening, so the pair is a fair comparison.
-            let opening = openings.for_pair(index / 2, seed);
-            let record = play_game(x, o, &tc, seed.wrapping_add((index / 2) as u64), &opening);
+            // Both colours of a pair share a seed and an opening, so the pair is a fair comparison. With
+            // fixed colours a pair would replay one game twice: every game is then a pair of its own.
+            let pair = if a_first.is_some() { index } else { index / 2 };
+            let opening = openings.for_pair(pair, seed);
+            let record = play_game(x, o, &tc, seed.wrapping_add(pair as u64), &opening);
             if tx.send(MatchGame { index, a_is_x, record }).is_err() {
                 break;
             }
@@ -187,4 +229,30 @@ pub fn run_match(
 /// A one-line progress report.
 pub fn progress_line(r: &MatchResult, total: usize) -> String {
     format!("games {}/{}  {}", r.games.len(), total, r.wdl().headline())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_colours_give_every_game_its_own_seed_and_no_pairs() {
+        let (a, b) = (PlayerSpec::parse("builtin:random"), PlayerSpec::parse("builtin:reflex"));
+        let config =
+            MatchConfig { a_first: Some(false), ..MatchConfig::new(8, 2, TimeControl::default(), 4) };
+        let r = run_match(&a, &b, config, |_| {});
+        assert_eq!(r.games.len(), 8);
+        assert!(r.games.iter().all(|g| !g.a_is_x), "B moves first in every game");
+        let distinct: std::collections::BTreeSet<String> =
+            r.games.iter().map(|g| format!("{:?}", g.record.moves)).collect();
+        assert_eq!(distinct.len(), 8, "a game was replayed");
+        assert!(r.pair_scores().is_empty());
+        assert_eq!(r.wdl_as_first(false).games(), 8);
+        assert_eq!(r.wdl_as_first(true).games(), 0);
+        // Alternating colours: four pairs, A first in the even games.
+        let r = run_match(&a, &b, MatchConfig::new(8, 2, TimeControl::default(), 4), |_| {});
+        assert_eq!(r.pair_scores().len(), 4);
+        assert!(r.games.iter().all(|g| g.a_is_x == (g.index % 2 == 0)));
+        assert_eq!(r.wdl_as_first(true).games() + r.wdl_as_first(false).games(), 8);
+    }
 }

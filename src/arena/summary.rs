@@ -24,6 +24,20 @@ pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
     }
     text +=
         &format!("average game length {avg_len:.1} moves, first player (X) wins {:.1}%\n", 100.0 * x_wins);
+    let (first, second) = (r.wdl_as_first(true), r.wdl_as_first(false));
+    text += &format!(
+        "{a} moving first: {} games, W/D/L {}/{}/{}, score {:.1}%; moving second: {} games, W/D/L {}/{}/{}, score {:.1}%\n",
+        first.games(),
+        first.wins,
+        first.draws,
+        first.losses,
+        100.0 * first.score(),
+        second.games(),
+        second.wins,
+        second.draws,
+        second.losses,
+        100.0 * second.score()
+    );
     let mut json_players = Vec::new();
     for (name, of_a) in [(a, true), (b, false)] {
         let t = r.move_times(of_a);

@@ -87,9 +87,10 @@ fn match_summary(run: &Run) -> String {
     let games: Vec<&LoggedGame> = run.games.iter().collect();
     let w = wdl_of(a, &games);
     let (elo, lo, hi) = w.elo_interval();
-    // Games 2k and 2k+1 of a match are one pair: one opening, both colours.
+    // Games 2k and 2k+1 of a match are one pair: one opening, both colours (A first in game 2k); with
+    // fixed colours (`--first`) there are no pairs.
     let mut pairs = std::collections::BTreeMap::<usize, Vec<f64>>::new();
-    for g in &games {
+    for g in games.iter().filter(|g| (g.x == *a) == (g.index % 2 == 0)) {
         pairs.entry(g.index / 2).or_default().push(g.score_of(a));
     }
     let pair_scores: Vec<f64> =
