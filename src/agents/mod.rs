@@ -5,6 +5,7 @@
 mod classic;
 pub mod eval;
 mod minimax;
+pub mod perceptron;
 mod policy_only;
 pub mod seed_eval;
 
@@ -98,7 +99,7 @@ impl Agent for SearchAgent {
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], minimax[:depth=N][:timed][:eval=heuristic|net|e1|e2], expectimax[:depth=N], mcts[:iters=N][:ms=N], bot[:iters=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], perceptron[:advanced], minimax[:depth=N][:timed][:eval=heuristic|net|e1|e2], expectimax[:depth=N], mcts[:iters=N][:ms=N], bot[:iters=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
 /// Builds an agent from a spec like `minimax:depth=4`; `seed` makes it repeatable.
 pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
@@ -110,6 +111,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut evaluation = eval::Evaluation::Heuristic;
     let mut policy = true;
     let mut greedy = false;
+    let mut advanced = false;
     let mut think = None;
     let mut value = true;
     let mut params = Params::BOT;
@@ -155,6 +157,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             Some(("eval", "e2")) => evaluation = eval::Evaluation::Seed(seed_eval::SeedEval::E2),
             None if opt == "nopolicy" => policy = false,
             None if opt == "greedy" => greedy = true,
+            None if opt == "advanced" => advanced = true,
             Some(("ms", v)) => {
                 think = Some(std::time::Duration::from_millis(
                     v.parse().map_err(|_| format!("bad ms in {spec:?}"))?,
@@ -168,6 +171,10 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     Ok(match name {
         "random" => Box::new(RandomAgent::new(seed)),
         "policy" => Box::new(policy_only::PolicyAgent::new(seed, greedy)?),
+        "perceptron" => Box::new(perceptron::Perceptron::new(
+            if advanced { perceptron::Extractor::Advanced } else { perceptron::Extractor::Simple },
+            seed,
+        )),
         "reflex" => Box::new(Reflex::new(seed)),
         "greedy" => Box::new(Greedy::new(seed)),
         "minimax" => Box::new(Minimax::new(depth.unwrap_or(4), timed, seed).with_eval(evaluation)),
