@@ -218,7 +218,14 @@ mod tests {
             "bot:iters=200:novalue",
             "expectimax:depth=1",
             "mcts:iters=200",
+            "mcts:ms=2",
             "bot:iters=200",
+            "policy",
+            "policy:greedy",
+            "perceptron",
+            "perceptron:advanced",
+            "minimax:depth=2:eval=e1",
+            "minimax:depth=2:eval=e2",
         ];
         let mut rng = Rng::new(4);
         for spec in specs {
@@ -272,5 +279,7 @@ mod tests {
         assert!(parse("nobody", 0).is_err());
         assert!(parse("minimax:depth=x", 0).is_err());
         assert!(parse("minimax:fast", 0).is_err());
+        assert!(parse("minimax:eval=e3", 0).is_err());
+        assert!(parse("mcts:ms=soon", 0).is_err());
     }
 }

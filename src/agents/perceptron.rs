@@ -187,7 +187,8 @@ impl Agent for Perceptron {
             })
             .collect();
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let tied: Vec<Move> = moves.iter().zip(&scores).filter(|(_, &s)| s == best).map(|(&m, _)| m).collect();
+        let tied: Vec<Move> =
+            moves.iter().zip(&scores).filter(|(_, &s)| s == best).map(|(&m, _)| m).collect();
         tied[self.rng.below(tied.len() as u32) as usize]
     }
 }

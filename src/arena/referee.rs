@@ -59,6 +59,8 @@ pub const CUT_MARK: &str = "[stderr cut]";
 struct NoteTaker {
     /// When each of the player's turns that produced a move started, and that move's index.
     turns: Vec<(Instant, usize)>,
+    /// Lines read before the player's first move, kept for it.
+    waiting: Vec<(Instant, String)>,
     /// Characters kept so far.
     kept: usize,
     cut: bool,
@@ -66,7 +68,11 @@ struct NoteTaker {
 
 impl NoteTaker {
     fn file(&mut self, lines: Vec<(Instant, String)>, record: &mut GameRecord) {
-        for (at, mut line) in lines {
+        self.waiting.extend(lines);
+        if self.turns.is_empty() {
+            return;
+        }
+        for (at, mut line) in std::mem::take(&mut self.waiting) {
             // Lines from before the first turn (start-up messages) go with the first move.
             let Some(&(_, index)) =
                 self.turns.iter().rev().find(|(start, _)| *start <= at).or(self.turns.first())
