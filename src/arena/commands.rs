@@ -151,7 +151,7 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
     let ratings = stats::ratings(&score, &played);
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| ratings[b].total_cmp(&ratings[a]));
-    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(6).max(6);
+    let width = name_width(&labels);
     println!("{:<width$} {:>7} {:>7}   score vs each (row player's %)", "player", "elo", "score");
     for &i in &order {
         let total: f64 = score[i].iter().sum::<f64>() / played[i].iter().sum::<f64>().max(1.0);
@@ -180,6 +180,11 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
     Ok(0)
 }
 
+/// The width of the tables' name column.
+fn name_width(labels: &[String]) -> usize {
+    labels.iter().map(|l| l.chars().count()).max().unwrap_or(0).max("player".len())
+}
+
 /// The Glicko-2 table. Rating period k holds the k-th game of every pairing, so every player plays in
 /// every period, as in a round-robin ladder.
 fn print_glicko(labels: &[String], pairings: &[Vec<(usize, usize, f64)>]) {
@@ -193,7 +198,7 @@ fn print_glicko(labels: &[String], pairings: &[Vec<(usize, usize, f64)>]) {
         "\nGlicko-2 (τ {}; {rounds} rating periods, period k = the k-th game of every pairing)",
         super::glicko::TAU
     );
-    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(6).max(6);
+    let width = name_width(labels);
     println!("{:<width$} {:>7} {:>6} {:>10}", "player", "rating", "RD", "volatility");
     for i in order {
         let g = rated[i];

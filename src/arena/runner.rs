@@ -18,6 +18,18 @@ pub struct MatchGame {
     pub record: GameRecord,
 }
 
+impl MatchGame {
+    /// Player A's score in this game: 1 win, ½ draw, 0 loss.
+    pub fn a_score(&self) -> f64 {
+        let a = if self.a_is_x { Player::X } else { Player::O };
+        match self.record.winner() {
+            Some(p) if p == a => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
 /// What the summary is computed from.
 #[derive(Default)]
 pub struct MatchResult {
@@ -43,16 +55,7 @@ pub struct Sprt {
 impl MatchResult {
     /// Player A's wins, draws and losses.
     pub fn wdl(&self) -> Wdl {
-        let mut w = Wdl::default();
-        for g in &self.games {
-            let a = if g.a_is_x { Player::X } else { Player::O };
-            match g.record.winner() {
-                Some(p) if p == a => w.wins += 1,
-                Some(_) => w.losses += 1,
-                None => w.draws += 1,
-            }
-        }
-        w
+        Wdl::from_scores(self.games.iter().map(MatchGame::a_score))
     }
 
     /// Move times of player A (`true`) or B, in milliseconds, sorted.
@@ -77,35 +80,12 @@ impl MatchResult {
 
     /// Player A's wins, draws and losses in the games where A moved first (`true`) or second.
     pub fn wdl_as_first(&self, a_first: bool) -> Wdl {
-        let games = self
-            .games
-            .iter()
-            .filter(|g| g.a_is_x == a_first)
-            .map(|g| g.record.winner().map(|w| (w == Player::X) == a_first));
-        let mut w = Wdl::default();
-        for won in games {
-            match won {
-                Some(true) => w.wins += 1,
-                Some(false) => w.losses += 1,
-                None => w.draws += 1,
-            }
-        }
-        w
+        Wdl::from_scores(self.games.iter().filter(|g| g.a_is_x == a_first).map(MatchGame::a_score))
     }
 
     /// Player A's score in each game, in game order.
     pub fn a_scores(&self) -> Vec<f64> {
-        self.games
-            .iter()
-            .map(|g| {
-                let a = if g.a_is_x { Player::X } else { Player::O };
-                match g.record.winner() {
-                    Some(p) if p == a => 1.0,
-                    Some(_) => 0.0,
-                    None => 0.5,
-                }
-            })
-            .collect()
+        self.games.iter().map(MatchGame::a_score).collect()
     }
 
     /// Player A's mean score in each game pair (one opening, both colours) whose two games are finished.

@@ -12,6 +12,19 @@ pub struct Wdl {
 }
 
 impl Wdl {
+    /// The tally of per-game scores (1 win, ½ draw, 0 loss).
+    pub fn from_scores(scores: impl IntoIterator<Item = f64>) -> Wdl {
+        let mut w = Wdl::default();
+        for s in scores {
+            match s {
+                s if s > 0.75 => w.wins += 1,
+                s if s < 0.25 => w.losses += 1,
+                _ => w.draws += 1,
+            }
+        }
+        w
+    }
+
     /// Games played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
@@ -146,6 +159,7 @@ mod tests {
         assert!(lo < elo && elo < hi);
         assert_eq!(wdl.headline(), "W/D/L 60/20/20  score 70.0%  elo +147.2 (95% +86.2 .. +218.3)");
         assert!(Wdl { wins: 5, draws: 0, losses: 0 }.headline().contains("+inf"));
+        assert_eq!(Wdl::from_scores([1.0, 0.5, 0.0, 1.0]), Wdl { wins: 2, draws: 1, losses: 1 });
         // Variance: (60*.09 + 20*.04 + 20*.49)/100 = 0.16; margin 1.96*0.04 = 0.0784.
         assert!((lo - elo_from_score(0.7 - 0.078399)).abs() < 0.01);
     }

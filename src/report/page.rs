@@ -70,15 +70,7 @@ pub fn run_data(run: &Run) -> String {
 
 /// Player `a`'s wins, draws and losses against anyone in `games`.
 fn wdl_of(a: &str, games: &[&LoggedGame]) -> Wdl {
-    let mut w = Wdl::default();
-    for g in games {
-        match g.winner_name() {
-            Some(winner) if winner == a => w.wins += 1,
-            Some(_) => w.losses += 1,
-            None => w.draws += 1,
-        }
-    }
-    w
+    Wdl::from_scores(games.iter().map(|g| g.score_of(a)))
 }
 
 /// The summary of a two-player run, from the first player's view.
