@@ -8,6 +8,7 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
        uttt watch [X] [O]              watch one game (default: this bot vs builtin:minimax)
        uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G]
                   [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--html FILE] [--seed S] [--first a|b]
+                  [--rules codingame|lines-only]
                   [--openings FILE|random:K]   game pairs from opening positions, colours swapped
        uttt make-openings [--count N] [--plies K] [--iterations I] --out FILE   a balanced book
        uttt tournament P1 P2 ... [--games N] [--log FILE] [--html FILE] [--rating bt|glicko2]

@@ -54,6 +54,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let log: Option<String> = args.value("--log")?;
     let html: Option<String> = args.value("--html")?;
     let a_first = first_mover(&mut args)?;
+    let rules = super::rules::Rules::parse(&args.value_or("--rules", "codingame".to_string())?)?;
     let openings = match args.value::<String>("--openings")? {
         Some(spec) => Openings::parse(&spec)?,
         None => Openings::EmptyBoard,
@@ -81,7 +82,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let result = run_match(
         &a,
         &b,
-        MatchConfig { sprt, openings, a_first, ..MatchConfig::new(games, jobs, tc, seed) },
+        MatchConfig { sprt, openings, a_first, rules, ..MatchConfig::new(games, jobs, tc, seed) },
         |r| {
             if !quiet {
                 eprint!("\r{}   ", progress_line(r, games));

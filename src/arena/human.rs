@@ -81,7 +81,7 @@ pub fn watch(words: &[String]) -> Result<i32, String> {
     x.validate()?;
     o.validate()?;
     let tc = super::referee::TimeControl { later_turns: Duration::from_millis(ms), ..Default::default() };
-    let record = super::referee::play_game(&x, &o, &tc, seed, &[]);
+    let record = super::referee::play_game(&x, &o, &tc, Default::default(), seed, &[]);
     let mut board = Board::new();
     for (m, t) in record.moves.iter().zip(&record.times) {
         let who = if board.side_to_move() == Player::X { x.label() } else { o.label() };

@@ -10,6 +10,7 @@ pub mod log;
 pub mod openings;
 pub mod player;
 pub mod referee;
+pub mod rules;
 pub mod runner;
 pub mod stats;
 pub mod summary;

@@ -1,6 +1,7 @@
 //! One game between two contestants under the arena's rules and time limits.
 
 use super::player::{Fault, PlayerSpec};
+use super::rules::Rules;
 use crate::board::{Board, Player, Status};
 use crate::moves::Move;
 use std::time::{Duration, Instant};
@@ -118,6 +119,7 @@ pub fn play_game(
     x: &PlayerSpec,
     o: &PlayerSpec,
     tc: &TimeControl,
+    rules: Rules,
     seed: u64,
     opening: &[Move],
 ) -> GameRecord {
@@ -174,7 +176,7 @@ pub fn play_game(
             }
         }
     }
-    record.status = board.status();
+    record.status = rules.result(&board);
     for p in [Player::X, Player::O] {
         let said = sides[p.index()].take_notes(true);
         note_takers[p.index()].file(said, &mut record);

@@ -3,6 +3,7 @@
 use super::openings::Openings;
 use super::player::PlayerSpec;
 use super::referee::{play_game, GameRecord, TimeControl};
+use super::rules::Rules;
 use super::stats::{self, Wdl};
 use crate::board::Player;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -130,6 +131,8 @@ pub struct MatchConfig {
     pub openings: Openings,
     /// `Some(true)`: A moves first in every game, `Some(false)`: B does; `None`: colours alternate.
     pub a_first: Option<bool>,
+    /// How finished games are scored.
+    pub rules: Rules,
 }
 
 impl MatchConfig {
@@ -143,6 +146,7 @@ impl MatchConfig {
             sprt: None,
             openings: Openings::EmptyBoard,
             a_first: None,
+            rules: Rules::CodinGame,
         }
     }
 }
@@ -155,7 +159,7 @@ pub fn run_match(
     config: MatchConfig,
     mut progress: impl FnMut(&MatchResult),
 ) -> MatchResult {
-    let MatchConfig { games, jobs, time_control: tc, seed, sprt, openings, a_first } = config;
+    let MatchConfig { games, jobs, time_control: tc, seed, sprt, openings, a_first, rules } = config;
     let openings = Arc::new(openings);
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
@@ -175,7 +179,7 @@ pub fn run_match(
             // fixed colours a pair would replay one game twice: every game is then a pair of its own.
             let pair = if a_first.is_some() { index } else { index / 2 };
             let opening = openings.for_pair(pair, seed);
-            let record = play_game(x, o, &tc, seed.wrapping_add(pair as u64), &opening);
+            let record = play_game(x, o, &tc, rules, seed.wrapping_add(pair as u64), &opening);
             if tx.send(MatchGame { index, a_is_x, record }).is_err() {
                 break;
             }
