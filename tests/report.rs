@@ -34,7 +34,10 @@ fn numbers(v: &Json) -> Vec<f64> {
 #[test]
 fn the_page_holds_every_game_move_and_stderr_line_of_the_log() {
     let bot = format!("{} --iterations 300", env!("CARGO_BIN_EXE_uttt"));
-    let log = match_log_of(&bot, "builtin:bot:iters=200", 4);
+    // The opponent thinks a few milliseconds a move, as real opponents do: a line is filed by when the
+    // referee's reading thread saw it, and an opponent answering in microseconds on a loaded machine
+    // could let the next turn start before the line was read.
+    let log = match_log_of(&bot, "builtin:bot:iters=3000", 4);
     let data = page_data(&run_page(std::slice::from_ref(&log)).unwrap());
     assert_eq!(field(&data, "kind").as_str(), Some("match"));
     let games = field(&data, "games").as_array().unwrap();

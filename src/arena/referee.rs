@@ -60,7 +60,7 @@ pub const CUT_MARK: &str = "[stderr cut]";
 struct NoteTaker {
     /// When each of the player's turns that produced a move started, and that move's index.
     turns: Vec<(Instant, usize)>,
-    /// Lines read before the player's first move, kept for it.
+    /// Lines not yet filed: all of them until the player's first move exists.
     waiting: Vec<(Instant, String)>,
     /// Characters kept so far.
     kept: usize,
@@ -75,11 +75,8 @@ impl NoteTaker {
         }
         for (at, mut line) in std::mem::take(&mut self.waiting) {
             // Lines from before the first turn (start-up messages) go with the first move.
-            let Some(&(_, index)) =
-                self.turns.iter().rev().find(|(start, _)| *start <= at).or(self.turns.first())
-            else {
-                continue;
-            };
+            let (_, index) =
+                *self.turns.iter().rev().find(|(start, _)| *start <= at).unwrap_or(&self.turns[0]);
             if self.cut {
                 break;
             }

@@ -91,14 +91,7 @@ impl MatchResult {
 
     /// Player A's mean score in each game pair (one opening, both colours) whose two games are finished.
     pub fn pair_scores(&self) -> Vec<f64> {
-        let mut by_pair = std::collections::BTreeMap::<usize, Vec<f64>>::new();
-        // With fixed colours (`--first`) no two games make a pair.
-        for (g, score) in
-            self.games.iter().zip(self.a_scores()).filter(|(g, _)| g.a_is_x == (g.index % 2 == 0))
-        {
-            by_pair.entry(g.index / 2).or_default().push(score);
-        }
-        by_pair.into_values().filter(|s| s.len() == 2).map(|s| (s[0] + s[1]) / 2.0).collect()
+        stats::pair_scores(self.games.iter().map(|g| (g.index, g.a_is_x, g.a_score())))
     }
 
     /// Faults of player A (`true`) or B: (kind, detail).

@@ -87,6 +87,17 @@ impl Wdl {
     }
 }
 
+/// Player A's mean score in each game pair, from every game's (number, whether A moved first, A's score).
+/// Games 2k and 2k+1 are a pair (one opening, both colours) when A moved first in 2k and second in
+/// 2k+1; with fixed colours (`--first`) no two games make a pair. Unfinished pairs are left out.
+pub fn pair_scores(games: impl IntoIterator<Item = (usize, bool, f64)>) -> Vec<f64> {
+    let mut by_pair = std::collections::BTreeMap::<usize, Vec<f64>>::new();
+    for (index, _, score) in games.into_iter().filter(|&(index, a_first, _)| a_first == (index % 2 == 0)) {
+        by_pair.entry(index / 2).or_default().push(score);
+    }
+    by_pair.into_values().filter(|s| s.len() == 2).map(|s| (s[0] + s[1]) / 2.0).collect()
+}
+
 /// Elo difference and its 95% interval from the mean scores of game pairs (each pair: one opening,
 /// both colours), whose variance also counts how much the two games of a pair resemble each other.
 pub fn pair_elo_interval(pair_scores: &[f64]) -> (f64, f64, f64) {

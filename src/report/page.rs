@@ -79,14 +79,7 @@ fn match_summary(run: &Run) -> String {
     let games: Vec<&LoggedGame> = run.games.iter().collect();
     let w = wdl_of(a, &games);
     let (elo, lo, hi) = w.elo_interval();
-    // Games 2k and 2k+1 of a match are one pair: one opening, both colours (A first in game 2k); with
-    // fixed colours (`--first`) there are no pairs.
-    let mut pairs = std::collections::BTreeMap::<usize, Vec<f64>>::new();
-    for g in games.iter().filter(|g| (g.x == *a) == (g.index % 2 == 0)) {
-        pairs.entry(g.index / 2).or_default().push(g.score_of(a));
-    }
-    let pair_scores: Vec<f64> =
-        pairs.into_values().filter(|s| s.len() == 2).map(|s| (s[0] + s[1]) / 2.0).collect();
+    let pair_scores = stats::pair_scores(games.iter().map(|g| (g.index, g.x == *a, g.score_of(a))));
     let (pair_elo, pair_lo, pair_hi) = stats::pair_elo_interval(&pair_scores);
     let by_colour = |name: &str, side: Player| {
         let played: Vec<&LoggedGame> =
