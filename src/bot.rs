@@ -107,11 +107,12 @@ impl Bot {
         log: &mut Vec<String>,
     ) -> Option<Choice> {
         self.turn += 1;
-        if self.turn == 1 {
+        if let (1, Some(deadline)) = (self.turn, limits.deadline) {
             // Fault the tree's memory in now rather than page by page in later turns' searches: at most
-            // half of this turn, most of which its search would spend on the same faults.
+            // half of this turn, most of which its search would spend on the same faults. (A search held
+            // to an iteration count has no clock to save: it touches only the pages it uses.)
             let now = Instant::now();
-            self.search.prefault(limits.deadline.map(|d| now + d.saturating_duration_since(now) / 2));
+            self.search.prefault(Some(now + deadline.saturating_duration_since(now) / 2));
         }
         let legal = self.board.legal_moves();
         if let Some(actions) = actions {

@@ -19,6 +19,7 @@ pub mod protocol;
 pub mod report;
 pub mod rng;
 pub mod train;
+pub mod tune;
 pub mod value;
 
 pub use board::{Board, Player, Status};

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::time::Duration;
 
 /// The time control from `--first-time-ms`, `--time-ms` and `--grace-ms`.
-fn time_control(a: &mut Args) -> Result<TimeControl, String> {
+pub fn time_control(a: &mut Args) -> Result<TimeControl, String> {
     Ok(TimeControl {
         first_turn: Duration::from_millis(a.value_or("--first-time-ms", 1000)?),
         later_turns: Duration::from_millis(a.value_or("--time-ms", 100)?),

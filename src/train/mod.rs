@@ -106,11 +106,7 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
     };
     let out: String = a.value("--out")?.ok_or("--out FILE is required")?;
     a.positionals()?;
-    let (k, n) = shard
-        .split_once('/')
-        .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
-        .filter(|&(k, n)| k < n)
-        .ok_or_else(|| format!("--shard {shard:?}: expected K/N with K < N"))?;
+    let (k, n) = crate::cli::parse_shard(&shard)?;
     let positions = value_data::run_shard(&config, games, seed, (k, n), jobs, &out)?;
     eprintln!("selfplay-value: {positions} new positions in {out}");
     Ok(0)
