@@ -8,11 +8,12 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
        uttt watch [X] [O]              watch one game (default: this bot vs builtin:minimax)
        uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G]
                   [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--html FILE] [--seed S] [--first a|b]
-                  [--rules codingame|lines-only]
+                  [--rules codingame|lines-only|lite]
                   [--openings FILE|random:K]   game pairs from opening positions, colours swapped
        uttt make-openings [--count N] [--plies K] [--iterations I] --out FILE   a balanced book
        uttt tournament P1 P2 ... [--games N] [--log FILE] [--html FILE] [--rating bt|glicko2]
-                                       round robin with a ratings table
+                  [--first a|b] [--rules R]    round robin with a ratings table (a: the earlier-listed
+                                       player of each pairing moves first in every game)
        uttt show LOG GAME              replay a logged game on the terminal
        uttt report LOG... --html FILE  a match or tournament page for the browser, from its logs
        uttt play [OPPONENT] [--second] play against a bot in the terminal

@@ -26,7 +26,8 @@ fn in_process_resumed_and_sharded_runs_reach_the_same_state() {
     assert_eq!(whole.lines().filter(|l| l.starts_with("generation ")).count(), 2, "{whole}");
 
     // Stopped after one generation (a run asked for one), then resumed to two.
-    let one = "bot:iters=60 --param c=0.1:1.5:0.6 --param fpu=0.3:1.3 --games 4 --generations 1 --jobs 2 --seed 3";
+    let one =
+        "bot:iters=60 --param c=0.1:1.5:0.6 --param fpu=0.3:1.3 --games 4 --generations 1 --jobs 2 --seed 3";
     let resumed = dir.join("resumed.txt");
     assert_eq!(uttt::tune::main(&words(&format!("{one} --state {}", resumed.display()))), Ok(0));
     tune(&dir, "resumed.txt", "");
@@ -51,7 +52,8 @@ fn in_process_resumed_and_sharded_runs_reach_the_same_state() {
     let fresh = dir.join("fresh.txt");
     let merge = format!("{one} --state {} --merge {}", fresh.display(), half.display());
     assert!(uttt::tune::main(&words(&merge)).unwrap_err().contains("games recorded"));
-    let other = format!("{} --state {}", one.replace("--seed 3", "--seed 4"), dir.join("whole.txt").display());
+    let other =
+        format!("{} --state {}", one.replace("--seed 3", "--seed 4"), dir.join("whole.txt").display());
     assert!(uttt::tune::main(&words(&other)).unwrap_err().contains("another run"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

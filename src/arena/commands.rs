@@ -109,6 +109,8 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
     let seed: u64 = args.value_or("--seed", 1)?;
     let log: Option<String> = args.value("--log")?;
     let html: Option<String> = args.value("--html")?;
+    let a_first = first_mover(&mut args)?;
+    let rules = super::rules::Rules::parse(&args.value_or("--rules", "codingame".to_string())?)?;
     let glicko = match args.value::<String>("--rating")?.as_deref() {
         None | Some("bt") => false,
         Some("glicko2") => true,
@@ -130,7 +132,8 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
     let mut played = vec![vec![0.0; n]; n];
     for i in 0..n {
         for j in i + 1..n {
-            let r = run_match(&specs[i], &specs[j], MatchConfig::new(games, jobs, tc, seed), |_| {});
+            let config = MatchConfig { a_first, rules, ..MatchConfig::new(games, jobs, tc, seed) };
+            let r = run_match(&specs[i], &specs[j], config, |_| {});
             for g in &r.games {
                 log_text += &(game_log_line(g, &labels[i], &labels[j]) + "\n");
             }

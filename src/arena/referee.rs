@@ -146,7 +146,7 @@ pub fn play_game(
     let mut turns = [0u32; 2];
     let mut last = opening.last().copied();
     let mut note_takers = [NoteTaker::default(), NoteTaker::default()];
-    while !board.is_over() {
+    while rules.status(&board) == Status::Ongoing {
         let p = board.side_to_move();
         let limit = if turns[p.index()] == 0 { tc.first_turn } else { tc.later_turns } + tc.grace;
         turns[p.index()] += 1;
@@ -173,7 +173,7 @@ pub fn play_game(
             }
         }
     }
-    record.status = rules.result(&board);
+    record.status = rules.status(&board);
     for p in [Player::X, Player::O] {
         let said = sides[p.index()].take_notes(true);
         note_takers[p.index()].file(said, &mut record);

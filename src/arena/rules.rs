@@ -1,7 +1,7 @@
 //! Rule variants for reproducing the seed documents' tables (`arena --rules`). They change only how the
 //! referee scores a finished game, never the board, the moves or the bot.
 
-use crate::board::{has_line, Board, Status};
+use crate::board::{has_line, Board, Player, Status};
 
 /// How a finished game is scored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -11,6 +11,8 @@ pub enum Rules {
     CodinGame,
     /// Seed 000's: only three small boards in a line win; a full board is a draw, however many boards each won.
     LinesOnly,
+    /// Seed 004's "lite" game: the first small board won wins the game.
+    Lite,
 }
 
 impl Rules {
@@ -19,14 +21,22 @@ impl Rules {
         match name {
             "codingame" => Ok(Rules::CodinGame),
             "lines-only" => Ok(Rules::LinesOnly),
-            _ => Err(format!("--rules {name:?}: codingame or lines-only")),
+            "lite" => Ok(Rules::Lite),
+            _ => Err(format!("--rules {name:?}: codingame, lines-only or lite")),
         }
     }
 
-    /// The result of the finished (or forfeited) game on `board` under these rules.
-    pub fn result(self, board: &Board) -> Status {
+    /// The game's state on `board` under these rules: `Ongoing` while play goes on, else its result.
+    pub fn status(self, board: &Board) -> Status {
         match (self, board.status()) {
             (Rules::LinesOnly, Status::Won(p)) if !has_line(board.won_boards(p)) => Status::Draw,
+            (Rules::Lite, status) => {
+                // Only the side that just moved can have won a board, and only one: the first ends it.
+                match [Player::X, Player::O].into_iter().find(|&p| board.won_boards(p) != 0) {
+                    Some(p) => Status::Won(p),
+                    None => status,
+                }
+            }
             (_, status) => status,
         }
     }
@@ -35,6 +45,23 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lite_ends_at_the_first_small_board_won() {
+        for seed in 0..200 {
+            let (mut b, mut rng) = (Board::new(), crate::rng::Rng::new(seed));
+            while Rules::Lite.status(&b) == Status::Ongoing {
+                assert_eq!(b.won_boards(Player::X) | b.won_boards(Player::O), 0);
+                let moves = b.legal_moves();
+                b.play(moves[rng.below(moves.len() as u32) as usize]);
+            }
+            let mover = b.side_to_move().other();
+            assert_eq!(Rules::Lite.status(&b), Status::Won(mover), "the side that just moved won");
+            assert_eq!(b.won_boards(mover).count_ones(), 1);
+            assert_eq!(b.won_boards(mover.other()), 0);
+            assert_eq!(b.status(), Status::Ongoing, "one small board never ends the arena's game");
+        }
+    }
 
     #[test]
     fn lines_only_turns_board_count_wins_into_draws_and_keeps_line_wins() {
@@ -46,17 +73,17 @@ mod tests {
                 b.play(moves[rng.below(moves.len() as u32) as usize]);
             }
             let status = b.status();
-            assert_eq!(Rules::CodinGame.result(&b), status);
+            assert_eq!(Rules::CodinGame.status(&b), status);
             let Status::Won(p) = status else {
-                assert_eq!(Rules::LinesOnly.result(&b), Status::Draw);
+                assert_eq!(Rules::LinesOnly.status(&b), Status::Draw);
                 continue;
             };
             if has_line(b.won_boards(p)) {
                 by_line += 1;
-                assert_eq!(Rules::LinesOnly.result(&b), Status::Won(p));
+                assert_eq!(Rules::LinesOnly.status(&b), Status::Won(p));
             } else {
                 by_count += 1;
-                assert_eq!(Rules::LinesOnly.result(&b), Status::Draw);
+                assert_eq!(Rules::LinesOnly.status(&b), Status::Draw);
                 assert!(b.won_boards(p).count_ones() > b.won_boards(p.other()).count_ones());
             }
         }
