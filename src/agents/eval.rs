@@ -67,6 +67,9 @@ pub enum Evaluation {
     Net(crate::value::ValueNet),
     /// Seed 004's E1 or E2 (`seed_eval.rs`).
     Seed(super::seed_eval::SeedEval),
+    /// Seed 000's linear evaluation over the Advanced Feature Extractor (`eval=td|published|zero`),
+    /// scaled by 1000 (finished games still score ±WIN_SCORE).
+    Linear([f64; 13]),
 }
 
 impl Evaluation {
@@ -82,6 +85,9 @@ impl Evaluation {
                 }
             }
             Evaluation::Seed(e) => e.score(board, me),
+            Evaluation::Linear(w) if !board.is_over() => {
+                (crate::train::td::linear(w, board, me) * 1000.0).round() as i32
+            }
             _ => evaluate(board, me),
         }
     }

@@ -1,6 +1,6 @@
 //! Depth-limited alpha-beta (optionally iterative deepening on the clock) and expectimax.
 
-use super::eval::{evaluate, Evaluation, WIN_SCORE};
+use super::eval::{Evaluation, WIN_SCORE};
 use super::Agent;
 use crate::board::Board;
 use crate::moves::Move;
@@ -13,12 +13,21 @@ pub struct Minimax {
     timed: bool,
     rng: Rng,
     eval: Evaluation,
+    /// Seed 000's top-k successor filter: only the k successors the evaluation likes best for the side
+    /// to move are searched at each node (`minimax:top=3`).
+    top: Option<usize>,
 }
 
 impl Minimax {
     /// A searcher of `depth` plies; with `timed`, deepens until the deadline and keeps the deepest result.
     pub fn new(depth: u32, timed: bool, seed: u64) -> Self {
-        Minimax { depth: depth.max(1), timed, rng: Rng::new(seed), eval: Evaluation::Heuristic }
+        Minimax { depth: depth.max(1), timed, rng: Rng::new(seed), eval: Evaluation::Heuristic, top: None }
+    }
+
+    /// Searches only the `k` best successors of each node by the evaluation (seed 000's filter).
+    pub fn with_top(mut self, k: Option<usize>) -> Self {
+        self.top = k;
+        self
     }
 
     /// The same search with another evaluation (`minimax:eval=net`).
@@ -34,30 +43,56 @@ const INFINITY: i32 = 4 * WIN_SCORE;
 /// Signals that the deadline passed mid-search.
 struct OutOfTime;
 
+/// What every node of one search shares.
+struct SearchContext<'a> {
+    eval: &'a Evaluation,
+    top: Option<usize>,
+    deadline: Option<Instant>,
+    nodes: u64,
+}
+
+impl SearchContext<'_> {
+    /// The moves to search from `board`: all, or the `top` best for its side to move by the evaluation.
+    fn moves(&self, board: &Board) -> Vec<Move> {
+        let moves: Vec<Move> = board.legal_moves().iter().copied().collect();
+        let Some(k) = self.top else { return moves };
+        let me = board.side_to_move();
+        let mut scored: Vec<(i32, Move)> = moves
+            .into_iter()
+            .map(|m| {
+                let mut next = *board;
+                next.play(m);
+                (self.eval.score(&next, me), m)
+            })
+            .collect();
+        // Stable: equal scores keep move order, so the filter is deterministic.
+        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        scored.into_iter().take(k).map(|(_, m)| m).collect()
+    }
+}
+
 /// Negamax with alpha-beta; scores are for the side to move. Prefers quicker wins via `ply`.
 fn negamax(
-    eval: &Evaluation,
+    cx: &mut SearchContext,
     board: &Board,
     depth: u32,
     (mut alpha, beta): (i32, i32),
     ply: i32,
-    deadline: Option<Instant>,
-    nodes: &mut u64,
 ) -> Result<i32, OutOfTime> {
-    *nodes += 1;
-    if *nodes % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+    cx.nodes += 1;
+    if cx.nodes % 1024 == 0 && cx.deadline.is_some_and(|d| Instant::now() >= d) {
         return Err(OutOfTime);
     }
     let me = board.side_to_move();
     if board.is_over() || depth == 0 {
-        let s = eval.score(board, me);
+        let s = cx.eval.score(board, me);
         return Ok(if s.abs() == WIN_SCORE { s - s.signum() * ply } else { s });
     }
     let mut best = -INFINITY;
-    for &m in board.legal_moves().iter() {
+    for m in cx.moves(board) {
         let mut next = *board;
         next.play(m);
-        let s = -negamax(eval, &next, depth - 1, (-beta, -alpha), ply + 1, deadline, nodes)?;
+        let s = -negamax(cx, &next, depth - 1, (-beta, -alpha), ply + 1)?;
         best = best.max(s);
         alpha = alpha.max(s);
         if alpha >= beta {
@@ -68,20 +103,14 @@ fn negamax(
 }
 
 /// The best root moves at `depth` (all those tied for best).
-fn root_search(
-    eval: &Evaluation,
-    board: &Board,
-    depth: u32,
-    deadline: Option<Instant>,
-) -> Result<Vec<Move>, OutOfTime> {
-    let mut nodes = 0;
+fn root_search(cx: &mut SearchContext, board: &Board, depth: u32) -> Result<Vec<Move>, OutOfTime> {
     let mut best = Vec::new();
     let mut best_score = -INFINITY;
-    for &m in board.legal_moves().iter() {
+    for m in cx.moves(board) {
         let mut next = *board;
         next.play(m);
         // A window one wider than the best so far keeps exact ties visible for random tie-breaking.
-        let s = -negamax(eval, &next, depth - 1, (-INFINITY, -(best_score - 1)), 1, deadline, &mut nodes)?;
+        let s = -negamax(cx, &next, depth - 1, (-INFINITY, -(best_score - 1)), 1)?;
         if s > best_score {
             best_score = s;
             best.clear();
@@ -95,18 +124,20 @@ fn root_search(
 
 impl Agent for Minimax {
     fn choose(&mut self, board: &Board, _: Option<Move>, deadline: Instant) -> Move {
+        let mut cx = SearchContext { eval: &self.eval, top: self.top, deadline: None, nodes: 0 };
         let best = if self.timed {
             // Iterative deepening: keep the last depth that finished before the deadline.
-            let mut best = root_search(&self.eval, board, 1, None).unwrap_or_default();
+            let mut best = root_search(&mut cx, board, 1).unwrap_or_default();
+            cx.deadline = Some(deadline);
             for depth in 2..=self.depth.max(2) * 4 {
-                match root_search(&self.eval, board, depth, Some(deadline)) {
+                match root_search(&mut cx, board, depth) {
                     Ok(moves) => best = moves,
                     Err(OutOfTime) => break,
                 }
             }
             best
         } else {
-            root_search(&self.eval, board, self.depth, None).unwrap_or_default()
+            root_search(&mut cx, board, self.depth).unwrap_or_default()
         };
         best[self.rng.below(best.len() as u32) as usize]
     }
@@ -116,24 +147,31 @@ impl Agent for Minimax {
 pub struct Expectimax {
     depth: u32,
     rng: Rng,
+    eval: Evaluation,
 }
 
 impl Expectimax {
     /// A searcher of `depth` plies, seeded for its random tie-breaks.
     pub fn new(depth: u32, seed: u64) -> Self {
-        Expectimax { depth: depth.max(1), rng: Rng::new(seed) }
+        Expectimax { depth: depth.max(1), rng: Rng::new(seed), eval: Evaluation::Heuristic }
+    }
+
+    /// The same search with another evaluation (`expectimax:eval=td`).
+    pub fn with_eval(mut self, eval: Evaluation) -> Self {
+        self.eval = eval;
+        self
     }
 
     /// Value for `me` of `board`.
-    fn value(board: &Board, me: crate::board::Player, depth: u32) -> f64 {
+    fn value(&self, board: &Board, me: crate::board::Player, depth: u32) -> f64 {
         if board.is_over() || depth == 0 {
-            return evaluate(board, me) as f64;
+            return self.eval.score(board, me) as f64;
         }
         let moves = board.legal_moves();
         let children = moves.iter().map(|&m| {
             let mut next = *board;
             next.play(m);
-            Self::value(&next, me, depth - 1)
+            self.value(&next, me, depth - 1)
         });
         if board.side_to_move() == me {
             children.fold(f64::MIN, f64::max)
@@ -151,7 +189,7 @@ impl Agent for Expectimax {
         for &m in board.legal_moves().iter() {
             let mut next = *board;
             next.play(m);
-            let v = Self::value(&next, me, self.depth - 1);
+            let v = self.value(&next, me, self.depth - 1);
             if v > best_value {
                 best_value = v;
                 best.clear();
@@ -167,6 +205,11 @@ impl Agent for Expectimax {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agents::eval::evaluate;
+
+    fn context(eval: &Evaluation, top: Option<usize>) -> SearchContext<'_> {
+        SearchContext { eval, top, deadline: None, nodes: 0 }
+    }
 
     /// Plain negamax without pruning: alpha-beta must give the same root scores.
     fn plain(board: &Board, depth: u32, ply: i32) -> i32 {
@@ -200,7 +243,13 @@ mod tests {
             if b.is_over() {
                 continue;
             }
-            let best = root_search(&Evaluation::Heuristic, &b, 3, None).unwrap_or_default();
+            let best = root_search(&mut context(&Evaluation::Heuristic, None), &b, 3).unwrap_or_default();
+            // A filter wider than any move list changes only the order moves are tried in.
+            let mut wide = root_search(&mut context(&Evaluation::Heuristic, Some(81)), &b, 3).unwrap_or_default();
+            let mut sorted = best.clone();
+            wide.sort_by_key(|m| m.0);
+            sorted.sort_by_key(|m| m.0);
+            assert_eq!(wide, sorted);
             let scores: Vec<(Move, i32)> = b
                 .legal_moves()
                 .iter()
@@ -213,6 +262,38 @@ mod tests {
             let top = scores.iter().map(|s| s.1).max().unwrap();
             let expected: Vec<Move> = scores.iter().filter(|s| s.1 == top).map(|s| s.0).collect();
             assert_eq!(best, expected);
+        }
+    }
+
+    #[test]
+    fn the_top_filter_searches_only_the_best_successors() {
+        let eval = Evaluation::Heuristic;
+        let mut rng = Rng::new(5);
+        for _ in 0..20 {
+            let mut b = Board::new();
+            for _ in 0..(4 + rng.below(20)) {
+                if let Some(m) = b.random_move(&mut rng) {
+                    b.play(m);
+                }
+            }
+            if b.is_over() {
+                continue;
+            }
+            let me = b.side_to_move();
+            let kept = context(&eval, Some(3)).moves(&b);
+            assert_eq!(kept.len(), b.legal_moves().len().min(3));
+            let score = |m: Move| {
+                let mut n = b;
+                n.play(m);
+                evaluate(&n, me)
+            };
+            let worst_kept = kept.iter().map(|&m| score(m)).min().unwrap();
+            for &m in b.legal_moves().iter().filter(|m| !kept.contains(m)) {
+                assert!(score(m) <= worst_kept, "a better successor was filtered out");
+            }
+            // Depth 1 over the top 3 chooses among those 3.
+            let best = root_search(&mut context(&eval, Some(3)), &b, 1).unwrap_or_default();
+            assert!(best.iter().all(|m| kept.contains(m)));
         }
     }
 

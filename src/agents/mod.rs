@@ -99,7 +99,21 @@ impl Agent for SearchAgent {
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], perceptron[:advanced], minimax[:depth=N][:timed][:eval=heuristic|net|e1|e2], expectimax[:depth=N], mcts[:iters=N][:ms=N], bot[:iters=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:eval=heuristic|net|e1|e2|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), mcts[:iters=N][:ms=N], bot[:iters=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+
+/// Seed 000's linear weights by name: `published` (the document's), `td` (weights/td.txt), `zero`
+/// (the untrained start), or a file in weights/td.txt's format.
+fn linear_weight_set(name: &str) -> Result<[f64; 13], String> {
+    match name {
+        "published" => Ok(perceptron::PUBLISHED_WEIGHTS),
+        "td" => Ok(crate::train::td::embedded()),
+        "zero" => Ok([0.0; 13]),
+        path => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("weights={path}: {e}"))?;
+            crate::train::td::from_text(&text).map_err(|e| format!("weights={path}: {e}"))
+        }
+    }
+}
 
 /// Builds an agent from a spec like `minimax:depth=4`; `seed` makes it repeatable.
 pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
@@ -113,6 +127,9 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut greedy = false;
     let mut advanced = false;
     let mut think = None;
+    let mut full_moves = false;
+    let mut top = None;
+    let mut linear_weights = None;
     let mut value = true;
     let mut params = Params::BOT;
     for opt in parts {
@@ -155,6 +172,11 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             Some(("eval", "net")) => evaluation = eval::Evaluation::Net(crate::value::ValueNet::embedded()?),
             Some(("eval", "e1")) => evaluation = eval::Evaluation::Seed(seed_eval::SeedEval::E1),
             Some(("eval", "e2")) => evaluation = eval::Evaluation::Seed(seed_eval::SeedEval::E2),
+            // Seed 000's linear evaluation; its weights are `weights=` (ours from weights/td.txt by default).
+            Some(("eval", "td")) => evaluation = eval::Evaluation::Linear([0.0; 13]),
+            Some(("weights", w)) => linear_weights = Some(linear_weight_set(w)?),
+            None if opt == "fullmoves" => full_moves = true,
+            Some(("top", v)) => top = Some(v.parse::<usize>().map_err(|_| format!("bad top in {spec:?}"))?),
             None if opt == "nopolicy" => policy = false,
             None if opt == "greedy" => greedy = true,
             None if opt == "advanced" => advanced = true,
@@ -168,17 +190,24 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             _ => return Err(format!("unknown option {opt:?} in {spec:?}")),
         }
     }
+    if let eval::Evaluation::Linear(w) = &mut evaluation {
+        *w = linear_weights.unwrap_or_else(crate::train::td::embedded);
+    }
+    // Seed 000 counts depth in full moves: the depth drops only at the opponent's nodes.
+    let plies = |d: u32| if full_moves { 2 * d } else { d };
     Ok(match name {
         "random" => Box::new(RandomAgent::new(seed)),
         "policy" => Box::new(policy_only::PolicyAgent::new(seed, greedy)?),
         "perceptron" => Box::new(perceptron::Perceptron::new(
-            if advanced { perceptron::Extractor::Advanced } else { perceptron::Extractor::Simple },
+            if advanced { perceptron::Extractor::Advanced(linear_weights.unwrap_or(perceptron::PUBLISHED_WEIGHTS)) } else { perceptron::Extractor::Simple },
             seed,
         )),
         "reflex" => Box::new(Reflex::new(seed)),
         "greedy" => Box::new(Greedy::new(seed)),
-        "minimax" => Box::new(Minimax::new(depth.unwrap_or(4), timed, seed).with_eval(evaluation)),
-        "expectimax" => Box::new(Expectimax::new(depth.unwrap_or(3), seed)),
+        "minimax" => {
+            Box::new(Minimax::new(plies(depth.unwrap_or(4)), timed, seed).with_eval(evaluation).with_top(top))
+        }
+        "expectimax" => Box::new(Expectimax::new(plies(depth.unwrap_or(3)), seed).with_eval(evaluation)),
         "mcts" => Box::new(SearchAgent {
             params: Params::TEXTBOOK,
             seed,

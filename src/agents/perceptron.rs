@@ -4,7 +4,8 @@
 //! - `perceptron`: the Simple Feature Extractor (small boards won, small-board centres held, corners held,
 //!   adjacent pieces) with the document's weights 5, .2, .1, .4.
 //! - `perceptron:advanced`: the 13-feature Advanced Feature Extractor with the weights the document
-//!   published after its hour of TD learning.
+//!   published after its hour of TD learning; `perceptron:advanced:weights=td` with ours
+//!   (`uttt train-td`, `weights/td.txt`).
 //!
 //! Where the document is vague we chose, and say so here: "adjacent" means the 8 neighbours inside the
 //! same small board; a finished game scores ±1000 (a win is taken, a loss avoided); `gridsDifference`
@@ -139,12 +140,12 @@ pub const PUBLISHED_WEIGHTS: [f64; 13] = [
 ];
 
 /// Which extractor and weights a perceptron uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Extractor {
     /// Simple features, weights 5 / .2 / .1 / .4.
     Simple,
-    /// Advanced features, the published weights.
-    Advanced,
+    /// Advanced features with these weights (the published ones, or ours from `uttt train-td`).
+    Advanced([f64; 13]),
 }
 
 /// The perceptron agent.
@@ -169,7 +170,7 @@ impl Perceptron {
         let dot = |f: &[f64], w: &[f64]| f.iter().zip(w).map(|(a, b)| a * b).sum::<f64>();
         match self.extractor {
             Extractor::Simple => dot(&simple_features(after, me), &SIMPLE_WEIGHTS),
-            Extractor::Advanced => dot(&advanced_features(after, me), &PUBLISHED_WEIGHTS),
+            Extractor::Advanced(w) => dot(&advanced_features(after, me), &w),
         }
     }
 }

@@ -5,10 +5,50 @@
 pub mod data;
 pub mod fit;
 pub mod regenerate_value;
+pub mod td;
 pub mod value_data;
 pub mod value_fit;
 
 use crate::cli::Args;
+
+/// `uttt train-td [--games N] [--simulations K] [--eta X] [--seed S] [--out FILE]`: seed 000's TD learning.
+pub fn train_td_main(words: &[String]) -> Result<i32, String> {
+    let mut a = Args::new(words);
+    let d = td::TdConfig::default();
+    let config = td::TdConfig {
+        games: a.value_or("--games", d.games)?,
+        simulations: a.value_or("--simulations", d.simulations)?,
+        eta: a.value_or("--eta", d.eta)?,
+        seed: a.value_or("--seed", d.seed)?,
+    };
+    let out: String = a.value_or("--out", "weights/td.txt".to_string())?;
+    a.positionals()?;
+    let start = std::time::Instant::now();
+    let weights = td::train(&config, |done, score, w| {
+        eprint!(
+            "\rgame {done}/{}  learner's score vs random {:.1}%  relativeWins {:.3} gridsDifference {:.3}  {:.0} s ",
+            config.games,
+            100.0 * score,
+            w[2],
+            w[11],
+            start.elapsed().as_secs_f64()
+        );
+    });
+    eprintln!();
+    let header = format!(
+        "Seed 000's linear evaluation (Advanced Feature Extractor), learned by TD(0).\n\
+         command: uttt train-td --games {} --simulations {} --eta {} --seed {}\n\
+         {:.0} s on one thread",
+        config.games,
+        config.simulations,
+        config.eta,
+        config.seed,
+        start.elapsed().as_secs_f64()
+    );
+    std::fs::write(&out, td::to_text(&weights, &header)).map_err(|e| format!("{out}: {e}"))?;
+    print!("{}", td::to_text(&weights, ""));
+    Ok(0)
+}
 
 /// `uttt selfplay --games N --iterations K [--jobs J] [--seed S] --out FILE`
 pub fn selfplay_main(words: &[String]) -> Result<i32, String> {

@@ -158,7 +158,8 @@ impl Run {
     }
 
     fn save(&self, state: &TuneState) -> Result<(), String> {
-        let tmp = format!("{}.tmp", self.state_path);
+        // A name of its own: shards starting together may each write the (identical) first state.
+        let tmp = format!("{}.tmp{}", self.state_path, std::process::id());
         std::fs::write(&tmp, state.to_text()).map_err(|e| format!("cannot write {tmp}: {e}"))?;
         std::fs::rename(&tmp, &self.state_path).map_err(|e| format!("cannot write {}: {e}", self.state_path))
     }
@@ -274,7 +275,9 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         // One machine's part of the current generation: the jobs with index % N == K.
         let (k, n) = crate::cli::parse_shard(&shard)?;
         let out = results.ok_or("--shard needs --results FILE")?;
-        run.save(&state)?;
+        if std::fs::metadata(&run.state_path).is_err() {
+            run.save(&state)?;
+        }
         let done = recorded(std::slice::from_ref(&out), generation)?;
         let todo: Vec<Job> = all_jobs
             .into_iter()
