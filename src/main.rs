@@ -29,6 +29,8 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        self-play, train and gate value nets, generation by generation
        uttt train-td [--games N] [--simulations K] [--eta X] [--seed S] [--out FILE]
                                        seed 000's TD learning of its linear evaluation (weights/td.txt)
+       uttt train-basis6 [--games N] [--depth D] [--alpha A] [--seed S] [--out FILE]
+                                       seed 003's TD learning of its six constants (weights/basis6.txt)
        uttt tune PLAYER --param NAME=LO:HI[:START]... [--method cmaes|spsa] [--opponent SPEC] [--games N]
                   [--generations G] [--population P] [--openings FILE|random:K] [--time-ms T] [--jobs J]
                   [--seed S] [--state FILE] [--shard K/N --results FILE] [--merge FILE...]
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         Some("selfplay-value") => report(uttt::train::selfplay_value_main(rest)),
         Some("train-value") => report(uttt::train::train_value_main(rest)),
         Some("regenerate-value") => report(uttt::train::regenerate_value::main(rest)),
+        Some("train-basis6") => report(uttt::train::train_basis6_main(rest)),
         Some("train-td") => report(uttt::train::train_td_main(rest)),
         Some("tune") => report(uttt::tune::main(rest)),
         Some("regenerate-weights") => report(uttt::train::regenerate_main(rest)),

@@ -48,3 +48,14 @@ fn the_shipped_td_weights_beat_zero_weights_in_the_arena() {
     assert_eq!(w.games(), 40);
     assert!(w.score() >= 0.75, "eval=td scored {:.3} against eval=zero", w.score());
 }
+
+#[test]
+fn seed_003s_learned_constants_beat_the_static_defaults() {
+    use uttt::agents::basis6::DEFAULT_CONSTANTS;
+    let learned = uttt::train::basis6_td::train(20, 3, 0.002, 1, |_| {});
+    assert_ne!(learned, DEFAULT_CONSTANTS);
+    let a = |seed| Minimax::new(3, false, seed).with_eval(Evaluation::Basis6(learned));
+    let b = |seed| Minimax::new(3, false, seed).with_eval(Evaluation::Basis6(DEFAULT_CONSTANTS));
+    let s = score(a, b, 60);
+    assert!(s >= 0.6, "learned constants scored {s:.3} against the defaults");
+}

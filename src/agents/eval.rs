@@ -70,6 +70,8 @@ pub enum Evaluation {
     /// Seed 000's linear evaluation over the Advanced Feature Extractor (`eval=td|published|zero`),
     /// scaled by 1000 (finished games still score ±WIN_SCORE).
     Linear([f64; 13]),
+    /// Seed 003's six-basis utility with these constants (`eval=basis6`, `eval=basis6-learned`).
+    Basis6([f64; 6]),
 }
 
 impl Evaluation {
@@ -85,6 +87,7 @@ impl Evaluation {
                 }
             }
             Evaluation::Seed(e) => e.score(board, me),
+            Evaluation::Basis6(c) => super::basis6::score(c, board, me),
             Evaluation::Linear(w) if !board.is_over() => {
                 (crate::train::td::linear(w, board, me) * 1000.0).round() as i32
             }

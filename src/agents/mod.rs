@@ -2,6 +2,7 @@
 //!
 //! A spec such as `minimax:depth=4` or `mcts` names one; `parse` builds it.
 
+pub mod basis6;
 mod classic;
 pub mod eval;
 mod minimax;
@@ -99,7 +100,7 @@ impl Agent for SearchAgent {
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:eval=heuristic|net|e1|e2|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), mcts[:iters=N][:ms=N], bot[:iters=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:eval=heuristic|net|e1|e2|basis6|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), mcts[:iters=N][:ms=N], bot[:iters=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
 /// Seed 000's linear weights by name: `published` (the document's), `td` (weights/td.txt), `zero`
 /// (the untrained start), or a file in weights/td.txt's format.
@@ -173,6 +174,10 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             Some(("eval", "e1")) => evaluation = eval::Evaluation::Seed(seed_eval::SeedEval::E1),
             Some(("eval", "e2")) => evaluation = eval::Evaluation::Seed(seed_eval::SeedEval::E2),
             // Seed 000's linear evaluation; its weights are `weights=` (ours from weights/td.txt by default).
+            Some(("eval", "basis6")) => evaluation = eval::Evaluation::Basis6(basis6::DEFAULT_CONSTANTS),
+            Some(("eval", "basis6-learned")) => {
+                evaluation = eval::Evaluation::Basis6(crate::train::basis6_td::embedded())
+            }
             Some(("eval", "td")) => evaluation = eval::Evaluation::Linear([0.0; 13]),
             Some(("weights", w)) => linear_weights = Some(linear_weight_set(w)?),
             None if opt == "fullmoves" => full_moves = true,

@@ -2,6 +2,7 @@
 //!
 //! `uttt regenerate-weights --seed S` runs both and rewrites `weights/`.
 
+pub mod basis6_td;
 pub mod data;
 pub mod fit;
 pub mod regenerate_value;
@@ -10,6 +11,36 @@ pub mod value_data;
 pub mod value_fit;
 
 use crate::cli::Args;
+
+/// `uttt train-basis6 [--games N] [--depth D] [--alpha A] [--seed S] [--out FILE]`: seed 003's learning.
+pub fn train_basis6_main(words: &[String]) -> Result<i32, String> {
+    let mut a = Args::new(words);
+    let games: usize = a.value_or("--games", 20)?;
+    let depth: u32 = a.value_or("--depth", 3)?;
+    let alpha: f64 = a.value_or("--alpha", 0.002)?;
+    let seed: u64 = a.value_or("--seed", 1)?;
+    let out: String = a.value_or("--out", "weights/basis6.txt".to_string())?;
+    a.positionals()?;
+    println!("| game | learner plays | learner's result | moves | c1 score | c2 centre | c3 corner | c4 side | c5 blocking | c6 potential |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    let mut game = 0;
+    let c = basis6_td::train(games, depth, alpha, seed, |g| {
+        game += 1;
+        let result = match g.score {
+            s if s > 0.75 => "win",
+            s if s < 0.25 => "loss",
+            _ => "draw",
+        };
+        let cs: Vec<String> = g.constants.iter().map(|x| format!("{x:.3}")).collect();
+        println!("| {game} | {:?} | {result} | {} | {} |", g.learner, g.moves, cs.join(" | "));
+    });
+    let header = format!(
+        "Seed 003's basis-6 constants (score, centre, corner, side, blocking, potential), learned by TD.\n\
+         command: uttt train-basis6 --games {games} --depth {depth} --alpha {alpha} --seed {seed}"
+    );
+    std::fs::write(&out, basis6_td::to_text(&c, &header)).map_err(|e| format!("{out}: {e}"))?;
+    Ok(0)
+}
 
 /// `uttt train-td [--games N] [--simulations K] [--eta X] [--seed S] [--out FILE]`: seed 000's TD learning.
 pub fn train_td_main(words: &[String]) -> Result<i32, String> {
