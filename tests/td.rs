@@ -32,7 +32,8 @@ fn score(make_a: impl Fn(u64) -> Minimax, make_b: impl Fn(u64) -> Minimax, games
 
 #[test]
 fn a_td_trained_evaluation_beats_its_untrained_start() {
-    let weights = train(&TdConfig { games: 40, simulations: 10, seed: 3, ..TdConfig::default() }, |_, _, _| {});
+    let weights =
+        train(&TdConfig { games: 40, simulations: 10, seed: 3, ..TdConfig::default() }, |_, _, _| {});
     let trained = |seed| Minimax::new(2, false, seed).with_eval(Evaluation::Linear(weights));
     let untrained = |seed| Minimax::new(2, false, seed).with_eval(Evaluation::Linear([0.0; 13]));
     let s = score(trained, untrained, 40);

@@ -1,12 +1,14 @@
 //! Seed 003's utility: six basis functions, each "MAX's count minus MIN's", weighted by constants
 //! c1…c6 (the document's defaults 3, 2, .5, .5, .5, .5), for `minimax:eval=basis6`.
 //!
-//! 1. score: small boards won; 2. centre pieces; 3. corner pieces; 4. side pieces (over every small
-//! board); 5. blocking: lines (row, column, diagonal of a small board) holding three pieces not all one
-//! player's — counted for the player who holds one of them, who blocked the other's two; 6. potential:
-//! lines of an open small board holding two of a player's pieces and an empty cell.
-//! Where the document is vague (5 and 6 give no owner) we chose as said. A finished game scores
-//! ±`WIN_SCORE` (0 for a draw), as for every evaluation here.
+//! - score: small boards won;
+//! - centre, corner and side pieces, over every small board;
+//! - blocking: lines (row, column, diagonal of a small board) holding three pieces not all one player's,
+//!   counted for the player who holds one of them (who blocked the other's two);
+//! - potential: lines of an open small board holding two of a player's pieces and an empty cell.
+//!
+//! Where the document is vague (blocking and potential have no owner there) we chose as said. A finished
+//! game scores ±`WIN_SCORE` (0 for a draw), as for every evaluation here.
 
 use super::eval::WIN_SCORE;
 use crate::board::{popcount9, Board, Player, Status, FULL, LINES};

@@ -245,7 +245,8 @@ mod tests {
             }
             let best = root_search(&mut context(&Evaluation::Heuristic, None), &b, 3).unwrap_or_default();
             // A filter wider than any move list changes only the order moves are tried in.
-            let mut wide = root_search(&mut context(&Evaluation::Heuristic, Some(81)), &b, 3).unwrap_or_default();
+            let mut wide =
+                root_search(&mut context(&Evaluation::Heuristic, Some(81)), &b, 3).unwrap_or_default();
             let mut sorted = best.clone();
             wide.sort_by_key(|m| m.0);
             sorted.sort_by_key(|m| m.0);

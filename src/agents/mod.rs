@@ -9,6 +9,7 @@ mod minimax;
 pub mod perceptron;
 mod policy_only;
 pub mod seed_eval;
+pub mod weighted;
 
 use crate::board::Board;
 use crate::bot::Bot;
@@ -42,11 +43,21 @@ fn agent_limits(iterations: Option<u64>, deadline: Instant) -> Limits {
     }
 }
 
+/// The referee's deadline, or sooner when the agent is told to think only `think` per move.
+fn think_deadline(think: Option<std::time::Duration>, deadline: Instant) -> Instant {
+    match think {
+        Some(t) => deadline.min(Instant::now() + t),
+        None => deadline,
+    }
+}
+
 /// The bot itself, driven exactly as the referee loop drives it.
 pub struct BotAgent {
     make: Box<dyn Fn() -> Bot + Send>,
     bot: Bot,
     iterations: Option<u64>,
+    /// Thinking time per move (`bot:ms=100`: the arena's pace against opponents given longer limits).
+    think: Option<std::time::Duration>,
     note: Option<String>,
 }
 
@@ -63,7 +74,7 @@ impl Agent for BotAgent {
         }
         let start = Instant::now();
         let legal = board.legal_moves();
-        let limits = agent_limits(self.iterations, deadline);
+        let limits = agent_limits(self.iterations, think_deadline(self.think, deadline));
         let choice = self.bot.choose(Some(&legal), limits, &mut Vec::new());
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         self.note = choice.as_ref().map(|c| crate::protocol::describe(self.bot.turn(), ms, c));
@@ -90,17 +101,13 @@ impl Agent for SearchAgent {
         self.search = Search::new(self.params, 1_000_000, self.seed);
     }
     fn choose(&mut self, board: &Board, _last: Option<Move>, deadline: Instant) -> Move {
-        let deadline = match self.think {
-            Some(t) => deadline.min(Instant::now() + t),
-            None => deadline,
-        };
-        let limits = agent_limits(self.iterations, deadline);
+        let limits = agent_limits(self.iterations, think_deadline(self.think, deadline));
         self.search.search(board, None, limits).best
     }
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:eval=heuristic|net|e1|e2|basis6|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), mcts[:iters=N][:ms=N], bot[:iters=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:eval=heuristic|net|e1|e2|basis6|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
 /// Seed 000's linear weights by name: `published` (the document's), `td` (weights/td.txt), `zero`
 /// (the untrained start), or a file in weights/td.txt's format.
@@ -120,6 +127,9 @@ fn linear_weight_set(name: &str) -> Result<[f64; 13], String> {
 pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut parts = spec.split(':');
     let name = parts.next().unwrap_or("");
+    if name == "weighted" {
+        return Ok(Box::new(weighted::Weighted::from_options(parts, seed)?));
+    }
     let mut depth = None;
     let mut iterations = None;
     let mut timed = false;
@@ -204,7 +214,11 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
         "random" => Box::new(RandomAgent::new(seed)),
         "policy" => Box::new(policy_only::PolicyAgent::new(seed, greedy)?),
         "perceptron" => Box::new(perceptron::Perceptron::new(
-            if advanced { perceptron::Extractor::Advanced(linear_weights.unwrap_or(perceptron::PUBLISHED_WEIGHTS)) } else { perceptron::Extractor::Simple },
+            if advanced {
+                perceptron::Extractor::Advanced(linear_weights.unwrap_or(perceptron::PUBLISHED_WEIGHTS))
+            } else {
+                perceptron::Extractor::Simple
+            },
             seed,
         )),
         "reflex" => Box::new(Reflex::new(seed)),
@@ -229,7 +243,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
                 ..Default::default()
             };
             let make = move || options.build();
-            Box::new(BotAgent { bot: make(), make: Box::new(make), iterations, note: None })
+            Box::new(BotAgent { bot: make(), make: Box::new(make), iterations, think, note: None })
         }
         _ => return Err(format!("unknown agent {name:?}: one of {NAMES}")),
     })

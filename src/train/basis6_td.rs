@@ -88,7 +88,13 @@ pub struct TrainingGame {
 }
 
 /// Plays `games` training games of the learning side against the static defaults.
-pub fn train(games: usize, depth: u32, alpha: f64, seed: u64, mut each: impl FnMut(&TrainingGame)) -> [f64; 6] {
+pub fn train(
+    games: usize,
+    depth: u32,
+    alpha: f64,
+    seed: u64,
+    mut each: impl FnMut(&TrainingGame),
+) -> [f64; 6] {
     let mut c = DEFAULT_CONSTANTS;
     let mut rng = Rng::new(seed);
     for g in 0..games {
@@ -158,9 +164,8 @@ mod tests {
         // Before normalising, each constant moved by −α·Δ·c_i·Δf_i: compare the ratios.
         let change = utility(&DEFAULT_CONSTANTS, &leaf, me) - utility(&DEFAULT_CONSTANTS, &b, me);
         let (fl, fb) = (basis(&leaf, me), basis(&b, me));
-        let raw: Vec<f64> = (0..6)
-            .map(|i| DEFAULT_CONSTANTS[i] * (1.0 - 0.002 * change * (fl[i] - fb[i])))
-            .collect();
+        let raw: Vec<f64> =
+            (0..6).map(|i| DEFAULT_CONSTANTS[i] * (1.0 - 0.002 * change * (fl[i] - fb[i]))).collect();
         let scale = 7.0 / raw.iter().map(|x| x.abs()).sum::<f64>();
         for i in 0..6 {
             assert!((c[i] - raw[i] * scale).abs() < 1e-9);

@@ -116,16 +116,16 @@ impl Cmaes {
             .map(|r| (0..n).map(|c| vectors.at(r, c) * rotated[c] / values[c].max(1e-300).sqrt()).sum())
             .collect();
         let norm_s = (k.cs * (2.0 - k.cs) * k.mueff).sqrt();
-        for d in 0..n {
-            self.path_sigma[d] = (1.0 - k.cs) * self.path_sigma[d] + norm_s * whitened[d];
+        for (p, w) in self.path_sigma.iter_mut().zip(&whitened) {
+            *p = (1.0 - k.cs) * *p + norm_s * w;
         }
         self.generation += 1;
         let ps_norm = self.path_sigma.iter().map(|x| x * x).sum::<f64>().sqrt();
         let decay = 1.0 - (1.0 - k.cs).powf(2.0 * self.generation as f64);
         let hsig = ps_norm / decay.sqrt() / k.chi_n < 1.4 + 2.0 / (n as f64 + 1.0);
         let norm_c = (k.cc * (2.0 - k.cc) * k.mueff).sqrt();
-        for d in 0..n {
-            self.path_cov[d] = (1.0 - k.cc) * self.path_cov[d] + if hsig { norm_c * step_w[d] } else { 0.0 };
+        for (p, s) in self.path_cov.iter_mut().zip(&step_w) {
+            *p = (1.0 - k.cc) * *p + if hsig { norm_c * s } else { 0.0 };
         }
         let correction = if hsig { 0.0 } else { k.c1 * k.cc * (2.0 - k.cc) };
         for r in 0..n {

@@ -29,7 +29,7 @@ impl Param {
         }
         let num = |s: &str| s.parse::<f64>().map_err(|_| bad());
         let (lo, hi) = (num(parts[0])?, num(parts[1])?);
-        if !(lo < hi) {
+        if lo.partial_cmp(&hi) != Some(std::cmp::Ordering::Less) {
             return Err(format!("--param {text:?}: LO must be below HI"));
         }
         let integer = !parts[0].contains('.') && !parts[1].contains('.');
