@@ -109,8 +109,8 @@ impl Bot {
         self.turn += 1;
         if let (1, Some(deadline)) = (self.turn, limits.deadline) {
             // Fault the tree's memory in now rather than page by page in later turns' searches: at most
-            // half of this turn, most of which its search would spend on the same faults. (A search held
-            // to an iteration count has no clock to save: it touches only the pages it uses.)
+            // half of this turn, most of which its search would spend on the same faults (none when
+            // iteration-held: no clock to save).
             let now = Instant::now();
             self.search.prefault(Some(now + deadline.saturating_duration_since(now) / 2));
         }

@@ -12,6 +12,15 @@ pub mod value_fit;
 
 use crate::cli::Args;
 
+/// `--shard K/N` as (K, N), K < N: the part of a run one machine plays.
+pub fn parse_shard(shard: &str) -> Result<(u64, u64), String> {
+    shard
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
+        .filter(|&(k, n)| k < n)
+        .ok_or_else(|| format!("--shard {shard:?}: expected K/N with K < N"))
+}
+
 /// `uttt train-basis6 [--games N] [--depth D] [--alpha A] [--seed S] [--out FILE]`: seed 003's learning.
 pub fn train_basis6_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
@@ -177,7 +186,7 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
     };
     let out: String = a.value("--out")?.ok_or("--out FILE is required")?;
     a.positionals()?;
-    let (k, n) = crate::cli::parse_shard(&shard)?;
+    let (k, n) = parse_shard(&shard)?;
     let positions = value_data::run_shard(&config, games, seed, (k, n), jobs, &out)?;
     eprintln!("selfplay-value: {positions} new positions in {out}");
     Ok(0)
