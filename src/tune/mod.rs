@@ -185,6 +185,18 @@ impl Run {
         generation
     }
 
+    /// One finished generation in words.
+    fn generation_line(&self, g: &Generation) -> String {
+        format!(
+            "generation {}: mean score {:.3}, best {:.3} ({}); centre {}",
+            g.number,
+            g.mean_score,
+            g.best_score,
+            self.describe(&g.best),
+            self.describe(&g.centre)
+        )
+    }
+
     fn describe(&self, x: &[f64]) -> String {
         self.plan
             .params
@@ -301,13 +313,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         })?;
         let g = run.advance(&mut state, &losses);
         run.save(&state)?;
-        println!(
-            "generation {}: mean {:.3} best {:.3}  centre {}",
-            g.number,
-            g.mean_score,
-            g.best_score,
-            run.describe(&g.centre)
-        );
+        println!("{}", run.generation_line(&g));
         return Ok(0);
     }
     let games_path = format!("{}.games", run.state_path);
@@ -341,14 +347,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         let losses = run.plan.losses(state.candidates.len(), &scores).ok_or("a game's result is missing")?;
         let g = run.advance(&mut state, &losses);
         run.save(&state)?;
-        eprintln!(
-            "\ngeneration {}: mean score {:.3}, best {:.3} ({}); centre {}",
-            g.number,
-            g.mean_score,
-            g.best_score,
-            run.describe(&g.best),
-            run.describe(&g.centre)
-        );
+        eprintln!("\n{}", run.generation_line(&g));
     }
     let _ = std::fs::remove_file(&games_path);
     print!("{}", final_report(&run, &state));
