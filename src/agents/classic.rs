@@ -98,18 +98,6 @@ impl Greedy {
 
 impl Agent for Greedy {
     fn choose(&mut self, board: &Board, _: Option<Move>, _: Instant) -> Move {
-        let mut best = Vec::new();
-        let mut best_score = i32::MIN;
-        for &m in board.legal_moves().iter() {
-            let s = Greedy::score(board, m);
-            if s > best_score {
-                best_score = s;
-                best.clear();
-            }
-            if s == best_score {
-                best.push(m);
-            }
-        }
-        best[self.0.below(best.len() as u32) as usize]
+        super::best_move(&board.legal_moves(), |m| Greedy::score(board, m) as f64, &mut self.0)
     }
 }

@@ -89,7 +89,7 @@ impl Evaluation {
             Evaluation::Seed(e) => e.score(board, me),
             Evaluation::Basis6(c) => super::basis6::score(c, board, me),
             Evaluation::Linear(w) if !board.is_over() => {
-                (crate::train::td::linear(w, board, me) * 1000.0).round() as i32
+                (super::perceptron::linear(w, board, me) * 1000.0).round() as i32
             }
             _ => evaluate(board, me),
         }

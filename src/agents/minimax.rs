@@ -184,21 +184,19 @@ impl Expectimax {
 impl Agent for Expectimax {
     fn choose(&mut self, board: &Board, _: Option<Move>, _: Instant) -> Move {
         let me = board.side_to_move();
-        let mut best = Vec::new();
-        let mut best_value = f64::MIN;
-        for &m in board.legal_moves().iter() {
-            let mut next = *board;
-            next.play(m);
-            let v = self.value(&next, me, self.depth - 1);
-            if v > best_value {
-                best_value = v;
-                best.clear();
-            }
-            if v == best_value {
-                best.push(m);
-            }
-        }
-        best[self.rng.below(best.len() as u32) as usize]
+        let (eval, depth) = (&*self, self.depth - 1);
+        let mut rng = self.rng;
+        let m = super::best_move(
+            &board.legal_moves(),
+            |m| {
+                let mut next = *board;
+                next.play(m);
+                eval.value(&next, me, depth)
+            },
+            &mut rng,
+        );
+        self.rng = rng;
+        m
     }
 }
 

@@ -106,6 +106,21 @@ impl Agent for SearchAgent {
     }
 }
 
+/// The move of `moves` with the highest `score`, ties broken at random: how every one-move chooser here
+/// picks (a greedy or searching agent's scores of its successors).
+pub fn best_move(moves: &[Move], mut score: impl FnMut(Move) -> f64, rng: &mut crate::rng::Rng) -> Move {
+    let mut best = (f64::NEG_INFINITY, Vec::new());
+    for &m in moves {
+        let s = score(m);
+        if s > best.0 {
+            best = (s, vec![m]);
+        } else if s == best.0 {
+            best.1.push(m);
+        }
+    }
+    best.1[rng.below(best.1.len() as u32) as usize]
+}
+
 /// Names of the built-in agents, for help texts.
 pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:eval=heuristic|net|e1|e2|basis6|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
@@ -183,11 +198,11 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             Some(("eval", "net")) => evaluation = eval::Evaluation::Net(crate::value::ValueNet::embedded()?),
             Some(("eval", "e1")) => evaluation = eval::Evaluation::Seed(seed_eval::SeedEval::E1),
             Some(("eval", "e2")) => evaluation = eval::Evaluation::Seed(seed_eval::SeedEval::E2),
-            // Seed 000's linear evaluation; its weights are `weights=` (ours from weights/td.txt by default).
             Some(("eval", "basis6")) => evaluation = eval::Evaluation::Basis6(basis6::DEFAULT_CONSTANTS),
             Some(("eval", "basis6-learned")) => {
                 evaluation = eval::Evaluation::Basis6(crate::train::basis6_td::embedded())
             }
+            // Seed 000's linear evaluation; its weights are `weights=` (ours from weights/td.txt by default).
             Some(("eval", "td")) => evaluation = eval::Evaluation::Linear([0.0; 13]),
             Some(("weights", w)) => linear_weights = Some(linear_weight_set(w)?),
             None if opt == "fullmoves" => full_moves = true,

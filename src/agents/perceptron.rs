@@ -139,6 +139,11 @@ pub const PUBLISHED_WEIGHTS: [f64; 13] = [
     0.5395673542865317,
 ];
 
+/// The linear evaluation over the advanced features of `board` for `me` (seed 000's Eval).
+pub fn linear(weights: &[f64; 13], board: &Board, me: Player) -> f64 {
+    advanced_features(board, me).iter().zip(weights).map(|(f, w)| f * w).sum()
+}
+
 /// Which extractor and weights a perceptron uses.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Extractor {
@@ -167,10 +172,11 @@ impl Perceptron {
             Status::Draw => return 0.0,
             Status::Ongoing => {}
         }
-        let dot = |f: &[f64], w: &[f64]| f.iter().zip(w).map(|(a, b)| a * b).sum::<f64>();
         match self.extractor {
-            Extractor::Simple => dot(&simple_features(after, me), &SIMPLE_WEIGHTS),
-            Extractor::Advanced(w) => dot(&advanced_features(after, me), &w),
+            Extractor::Simple => {
+                simple_features(after, me).iter().zip(SIMPLE_WEIGHTS).map(|(f, w)| f * w).sum()
+            }
+            Extractor::Advanced(w) => linear(&w, after, me),
         }
     }
 }
@@ -178,19 +184,18 @@ impl Perceptron {
 impl Agent for Perceptron {
     fn choose(&mut self, board: &Board, _: Option<Move>, _: Instant) -> Move {
         let me = board.side_to_move();
-        let moves = board.legal_moves();
-        let scores: Vec<f64> = moves
-            .iter()
-            .map(|&m| {
+        let mut rng = self.rng;
+        let m = super::best_move(
+            &board.legal_moves(),
+            |m| {
                 let mut after = *board;
                 after.play(m);
                 self.score(&after, me)
-            })
-            .collect();
-        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let tied: Vec<Move> =
-            moves.iter().zip(&scores).filter(|(_, &s)| s == best).map(|(&m, _)| m).collect();
-        tied[self.rng.below(tied.len() as u32) as usize]
+            },
+            &mut rng,
+        );
+        self.rng = rng;
+        m
     }
 }
 

@@ -250,12 +250,10 @@ impl Agent for Weighted {
         let chosen = self.opening_move(board).unwrap_or_else(|| {
             let l = board.legal_moves().len().max(2) as f64;
             let depth = (self.n - l.ln() / (self.k as f64).ln()).floor().max(0.0) as u32;
-            let moves = board.legal_moves();
-            let scores: Vec<f64> = moves.iter().map(|&m| self.score(board, m, depth, true)).collect();
-            let best = scores.iter().copied().fold(f64::MIN, f64::max);
-            let tied: Vec<Move> =
-                moves.iter().zip(&scores).filter(|(_, &s)| s == best).map(|(&m, _)| m).collect();
-            tied[self.rng.below(tied.len() as u32) as usize]
+            let mut rng = self.rng;
+            let m = super::best_move(&board.legal_moves(), |m| self.score(board, m, depth, true), &mut rng);
+            self.rng = rng;
+            m
         });
         self.own_moves += 1;
         chosen

@@ -1,5 +1,5 @@
-//! Rule variants for reproducing the seed documents' tables (`arena --rules`). They change only how the
-//! referee scores a finished game, never the board, the moves or the bot.
+//! Rule variants for reproducing the seed documents' tables (`arena --rules`). They change only when the
+//! referee ends a game and how it scores it, never the board, the moves or the bot.
 
 use crate::board::{has_line, Board, Player, Status};
 

@@ -12,7 +12,7 @@
 //! document's published weights, near 1 over features that count up to dozens, suggest a utility of that
 //! order); the weights start at zero; ties are broken at random.
 
-use crate::agents::perceptron::{advanced_features, ADVANCED_NAMES};
+use crate::agents::perceptron::{advanced_features, linear, ADVANCED_NAMES};
 use crate::board::{Board, Player, Status};
 use crate::moves::Move;
 use crate::rng::Rng;
@@ -39,11 +39,6 @@ impl Default for TdConfig {
     }
 }
 
-/// The linear evaluation of `board` for `me`.
-pub fn linear(weights: &[f64; 13], board: &Board, me: Player) -> f64 {
-    advanced_features(board, me).iter().zip(weights).map(|(f, w)| f * w).sum()
-}
-
 /// The value of `board` for `me` during learning: the reward once the game is over.
 fn value(weights: &[f64; 13], board: &Board, me: Player) -> f64 {
     match board.status() {
@@ -57,19 +52,12 @@ fn value(weights: &[f64; 13], board: &Board, me: Player) -> f64 {
 /// The successor `me` likes best (`maximise`) or least, ties at random.
 fn pick(weights: &[f64; 13], board: &Board, me: Player, maximise: bool, rng: &mut Rng) -> Move {
     let sign = if maximise { 1.0 } else { -1.0 };
-    let moves = board.legal_moves();
-    let mut best = (f64::NEG_INFINITY, Vec::new());
-    for &m in moves.iter() {
+    let score = |m: Move| {
         let mut next = *board;
         next.play(m);
-        let v = sign * value(weights, &next, me);
-        if v > best.0 {
-            best = (v, vec![m]);
-        } else if v == best.0 {
-            best.1.push(m);
-        }
-    }
-    best.1[rng.below(best.1.len() as u32) as usize]
+        sign * value(weights, &next, me)
+    };
+    crate::agents::best_move(&board.legal_moves(), score, rng)
 }
 
 /// One simulated game from `board` between an evaluation-maximising `me` and a minimising opponent, then
