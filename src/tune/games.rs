@@ -5,6 +5,7 @@
 //! its two points play each other. Job `j` is one game; its outcome depends only on the run's seed, the
 //! generation and `j`, so any machine can play any job (shards) and the results file is the only record.
 
+use super::reward::{Ladder, Reward};
 use super::space::{spec_at, Param};
 use crate::arena::openings::Openings;
 use crate::arena::player::PlayerSpec;
@@ -18,8 +19,10 @@ use std::collections::BTreeMap;
 pub struct GamePlan {
     /// The built-in player being tuned, before its parameters (`bot:iters=10000`).
     pub player: String,
-    /// The fixed opponent of CMA-ES's candidates (a built-in spec).
+    /// The opponent of CMA-ES's candidates (a built-in spec; the reward may change it as the run goes).
     pub opponent: String,
+    /// How the games become losses.
+    pub reward: Reward,
     /// The parameters, in the order of the unit-box coordinates.
     pub params: Vec<Param>,
     /// Games per candidate (CMA-ES) or between the two points (SPSA); even, so colours balance.
@@ -58,8 +61,9 @@ impl GamePlan {
         self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(generation.wrapping_mul(1_000_003))
     }
 
-    /// Plays one job; returns the score of its candidate (1 win, ½ draw, 0 loss).
-    pub fn play(&self, generation: u64, candidates: &[Vec<f64>], job: Job) -> f64 {
+    /// Plays one job against the opponent `ladder` gives; returns the score of its candidate (1 win,
+    /// ½ draw, 0 loss).
+    pub fn play(&self, generation: u64, candidates: &[Vec<f64>], ladder: &Ladder, job: Job) -> f64 {
         let seed = self.generation_seed(generation);
         let me = PlayerSpec::parse(&format!(
             "builtin:{}",
@@ -68,7 +72,7 @@ impl GamePlan {
         let other = if self.head_to_head {
             format!("builtin:{}", spec_at(&self.player, &self.params, &candidates[1]))
         } else {
-            format!("builtin:{}", self.opponent)
+            format!("builtin:{}", self.reward.opponent(&self.opponent, &self.player, &self.params, ladder))
         };
         let other = PlayerSpec::parse(&other);
         // Game pairs share an opening and a seed, colours swapped, as in `uttt arena`.
@@ -81,22 +85,28 @@ impl GamePlan {
         MatchGame { index: job.index, a_is_x, record }.a_score()
     }
 
-    /// Each candidate's loss (1 − its mean score) once every job has a score, else `None`.
-    pub fn losses(&self, candidates: usize, scores: &BTreeMap<usize, f64>) -> Option<Vec<f64>> {
+    /// The game scores of each scored candidate (SPSA: of the first point), once every job has a score.
+    pub fn candidate_games(&self, candidates: usize, scores: &BTreeMap<usize, f64>) -> Option<Vec<Vec<f64>>> {
         let jobs = self.jobs(candidates);
         if jobs.iter().any(|j| !scores.contains_key(&j.index)) {
             return None;
         }
-        let mean = |c: usize| {
-            let s: Vec<f64> = jobs.iter().filter(|j| j.candidate == c).map(|j| scores[&j.index]).collect();
-            s.iter().sum::<f64>() / s.len() as f64
-        };
-        Some(if self.head_to_head {
-            let s = mean(0);
-            vec![1.0 - s, s]
-        } else {
-            (0..candidates).map(|c| 1.0 - mean(c)).collect()
-        })
+        let scored = if self.head_to_head { 1 } else { candidates };
+        Some(
+            (0..scored)
+                .map(|c| jobs.iter().filter(|j| j.candidate == c).map(|j| scores[&j.index]).collect())
+                .collect(),
+        )
+    }
+
+    /// Each candidate's mean score and loss; SPSA's second point scores what the first did not.
+    pub fn outcome(&self, games: &[Vec<f64>], ladder: &Ladder) -> (Vec<f64>, Vec<f64>) {
+        let mean = |s: &Vec<f64>| s.iter().sum::<f64>() / s.len() as f64;
+        if self.head_to_head {
+            let s = mean(&games[0]);
+            return (vec![s, 1.0 - s], vec![1.0 - s, s]);
+        }
+        (games.iter().map(mean).collect(), self.reward.losses(games, ladder))
     }
 }
 
@@ -134,6 +144,7 @@ mod tests {
         GamePlan {
             player: "minimax:depth=1".into(),
             opponent: "random".into(),
+            reward: Reward::Score,
             params: vec![Param::parse("depth=1:3").unwrap()],
             games: 4,
             head_to_head,
@@ -149,8 +160,9 @@ mod tests {
         let candidates = vec![vec![0.0], vec![1.0]];
         let jobs = p.jobs(2);
         assert_eq!(jobs.len(), 8);
-        let first: Vec<f64> = jobs.iter().map(|&j| p.play(3, &candidates, j)).collect();
-        let again: Vec<f64> = jobs.iter().map(|&j| p.play(3, &candidates, j)).collect();
+        let ladder = Ladder::default();
+        let first: Vec<f64> = jobs.iter().map(|&j| p.play(3, &candidates, &ladder, j)).collect();
+        let again: Vec<f64> = jobs.iter().map(|&j| p.play(3, &candidates, &ladder, j)).collect();
         assert_eq!(first, again, "a job's game must not depend on when or where it is played");
         let mut scores = BTreeMap::new();
         let mut text = String::new();
@@ -160,16 +172,18 @@ mod tests {
         text += &result_line(2, 0, 0.25); // another generation's line is ignored
         let half: String = text.lines().take(4).map(|l| format!("{l}\n")).collect();
         read_results(&half, 3, &mut scores).unwrap();
-        assert!(p.losses(2, &scores).is_none(), "half the games cannot give the losses");
+        assert!(p.candidate_games(2, &scores).is_none(), "half the games cannot give the losses");
         read_results(&text, 3, &mut scores).unwrap();
-        let losses = p.losses(2, &scores).unwrap();
+        let games = p.candidate_games(2, &scores).unwrap();
+        assert_eq!(games, vec![first[..4].to_vec(), first[4..].to_vec()]);
         let mean = |c: usize| first[c * 4..c * 4 + 4].iter().sum::<f64>() / 4.0;
-        assert_eq!(losses, vec![1.0 - mean(0), 1.0 - mean(1)]);
+        assert_eq!(p.outcome(&games, &ladder), (vec![mean(0), mean(1)], vec![1.0 - mean(0), 1.0 - mean(1)]));
         assert!(read_results("1 2", 1, &mut scores).is_err());
         // Head to head: one set of games, the two losses sum to one.
         let h = plan(true);
         assert_eq!(h.jobs(2).len(), 4);
         let scores: BTreeMap<usize, f64> = (0..4).map(|i| (i, if i == 0 { 1.0 } else { 0.5 })).collect();
-        assert_eq!(h.losses(2, &scores).unwrap(), vec![1.0 - 0.625, 0.625]);
+        let games = h.candidate_games(2, &scores).unwrap();
+        assert_eq!(h.outcome(&games, &ladder), (vec![0.625, 1.0 - 0.625], vec![1.0 - 0.625, 0.625]));
     }
 }

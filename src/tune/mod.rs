@@ -8,6 +8,7 @@
 pub mod cmaes;
 pub mod games;
 pub mod linalg;
+pub mod reward;
 pub mod space;
 pub mod spsa;
 pub mod state;
@@ -16,6 +17,7 @@ use crate::cli::Args;
 use crate::rng::Rng;
 use cmaes::Cmaes;
 use games::{read_results, result_line, GamePlan, Job};
+use reward::{Ladder, Reward};
 use space::{spec_at, Param};
 use spsa::Spsa;
 use state::{Generation, Optimizer, TuneState};
@@ -72,6 +74,11 @@ impl Run {
         let spsa_c = args.value_or("--spsa-c", 0.1)?;
         let spsa_a = args.value_or("--spsa-a", 0.05)?;
         let opponent: Option<String> = args.value("--opponent")?;
+        let reward_text: String = args.value_or("--reward", "score".to_string())?;
+        let reward = Reward::parse(&reward_text)?;
+        if method == "spsa" && reward != Reward::Score {
+            return Err("--reward applies to CMA-ES (SPSA's two points play each other)".into());
+        }
         let words = args.positionals()?;
         let player = words.first().cloned().ok_or("name the built-in player to tune")?;
         let player = player.strip_prefix("builtin:").unwrap_or(&player).to_string();
@@ -80,17 +87,21 @@ impl Run {
         for spec in [&player, &opponent] {
             crate::agents::parse(spec, 0)?;
         }
+        reward.check(&opponent)?;
         let start: Vec<f64> = params.iter().map(|p| p.start).collect();
         crate::agents::parse(&spec_at(&player, &params, &start), 0)?;
         let fingerprint = format!(
             "{method} player={player} opponent={opponent} params={} games={games} openings={openings_spec} seed={seed} \
-             population={population} sigma={sigma} spsa={spsa_a},{spsa_c} time={:?}",
+             population={population} sigma={sigma} spsa={spsa_a},{spsa_c} time={:?}{}",
             param_texts.join(","),
-            time_control
+            time_control,
+            // The plain score's runs keep the fingerprint they had before rewards existed.
+            if reward == Reward::Score { String::new() } else { format!(" reward={reward_text}") }
         );
         let plan = GamePlan {
             player,
             opponent,
+            reward,
             params,
             games,
             head_to_head: method == "spsa",
@@ -133,15 +144,16 @@ impl Run {
                 let start: Vec<f64> = self.plan.params.iter().map(|p| p.start).collect();
                 let optimizer = if self.method == "spsa" {
                     let big_a = 0.1 * self.generations as f64;
-                    Optimizer::Spsa(Spsa::new(start, self.spsa_a, self.spsa_c, big_a))
+                    Optimizer::Spsa(Spsa::new(start.clone(), self.spsa_a, self.spsa_c, big_a))
                 } else {
-                    Optimizer::Cmaes(Cmaes::new(start, self.sigma), self.population)
+                    Optimizer::Cmaes(Cmaes::new(start.clone(), self.sigma), self.population)
                 };
                 let mut state = TuneState {
                     fingerprint: self.fingerprint.clone(),
                     optimizer,
                     candidates: Vec::new(),
                     history: Vec::new(),
+                    ladder: Ladder { champion: start.clone(), ..Ladder::default() },
                 };
                 state.candidates = self.ask(&state);
                 Ok(state)
@@ -164,19 +176,22 @@ impl Run {
         std::fs::rename(&tmp, &self.state_path).map_err(|e| format!("cannot write {}: {e}", self.state_path))
     }
 
-    /// Tells the optimiser the generation's losses, records it and asks the next candidates.
-    fn advance(&self, state: &mut TuneState, losses: &[f64]) -> Generation {
+    /// Tells the optimiser the generation's results (each scored candidate's game scores), moves the
+    /// reward's opponent on, records the generation and asks the next candidates.
+    fn advance(&self, state: &mut TuneState, games: &[Vec<f64>]) -> Generation {
         let number = state.history.len() as u64;
+        let (scores, losses) = self.plan.outcome(games, &state.ladder);
         let best_i = (0..losses.len()).min_by(|&a, &b| losses[a].total_cmp(&losses[b])).unwrap_or(0);
         let best = state.candidates[best_i].clone();
         match &mut state.optimizer {
-            Optimizer::Cmaes(es, _) => es.tell(&state.candidates, losses),
-            Optimizer::Spsa(s) => s.tell(&state.candidates, losses),
+            Optimizer::Cmaes(es, _) => es.tell(&state.candidates, &losses),
+            Optimizer::Spsa(s) => s.tell(&state.candidates, &losses),
         }
+        self.plan.reward.update(&mut state.ladder, &state.candidates, games, best_i);
         let generation = Generation {
             number,
-            mean_score: 1.0 - losses.iter().sum::<f64>() / losses.len() as f64,
-            best_score: 1.0 - losses[best_i],
+            mean_score: scores.iter().sum::<f64>() / scores.len() as f64,
+            best_score: scores[best_i],
             centre: state.optimizer.centre().to_vec(),
             best,
         };
@@ -186,14 +201,15 @@ impl Run {
     }
 
     /// One finished generation in words.
-    fn generation_line(&self, g: &Generation) -> String {
+    fn generation_line(&self, g: &Generation, ladder: &Ladder) -> String {
         format!(
-            "generation {}: mean score {:.3}, best {:.3} ({}); centre {}",
+            "generation {}: mean score {:.3}, best {:.3} ({}); centre {}{}",
             g.number,
             g.mean_score,
             g.best_score,
             self.describe(&g.best),
-            self.describe(&g.centre)
+            self.describe(&g.centre),
+            self.plan.reward.describe(&self.plan.opponent, ladder)
         )
     }
 
@@ -227,11 +243,11 @@ impl Run {
         let mut workers = Vec::new();
         for _ in 0..self.jobs.max(1) {
             let (todo, next, tx) = (todo.clone(), next.clone(), tx.clone());
-            let (plan, candidates) = (self.plan.clone(), state.candidates.clone());
+            let (plan, candidates, ladder) = (self.plan.clone(), state.candidates.clone(), state.ladder.clone());
             workers.push(std::thread::spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(&job) = todo.get(i) else { break };
-                if tx.send((job.index, plan.play(generation, &candidates, job))).is_err() {
+                if tx.send((job.index, plan.play(generation, &candidates, &ladder, job))).is_err() {
                     break;
                 }
             }));
@@ -267,7 +283,7 @@ fn clock(seconds: f64) -> String {
 }
 
 /// `uttt tune PLAYER --param NAME=LO:HI[:START]... [--method cmaes|spsa] [--opponent SPEC] [--games N]
-/// [--generations G] [--population P] [--sigma S] [--spsa-a A] [--spsa-c C] [--openings FILE|random:K]
+/// [--reward score|selfplay|growing:K] [--generations G] [--population P] [--sigma S] [--spsa-a A] [--spsa-c C] [--openings FILE|random:K]
 /// [--time-ms T] [--first-time-ms T] [--jobs J] [--seed S] [--state FILE] [--shard K/N --results FILE]
 /// [--merge FILE...]` (the results files are the words after the player)
 pub fn main(words: &[String]) -> Result<i32, String> {
@@ -304,16 +320,16 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     }
     if merging {
         let scores = recorded(&merge, generation)?;
-        let losses = run.plan.losses(state.candidates.len(), &scores).ok_or_else(|| {
+        let games = run.plan.candidate_games(state.candidates.len(), &scores).ok_or_else(|| {
             format!(
                 "generation {generation}: {} of {} games recorded in the merged files",
                 scores.len(),
                 all_jobs.len()
             )
         })?;
-        let g = run.advance(&mut state, &losses);
+        let g = run.advance(&mut state, &games);
         run.save(&state)?;
-        println!("{}", run.generation_line(&g));
+        println!("{}", run.generation_line(&g, &state.ladder));
         return Ok(0);
     }
     let games_path = format!("{}.games", run.state_path);
@@ -344,10 +360,11 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         })?;
         played += jobs.len() - done.len();
         let scores = recorded(std::slice::from_ref(&games_path), generation)?;
-        let losses = run.plan.losses(state.candidates.len(), &scores).ok_or("a game's result is missing")?;
-        let g = run.advance(&mut state, &losses);
+        let games =
+            run.plan.candidate_games(state.candidates.len(), &scores).ok_or("a game's result is missing")?;
+        let g = run.advance(&mut state, &games);
         run.save(&state)?;
-        eprintln!("\n{}", run.generation_line(&g));
+        eprintln!("\n{}", run.generation_line(&g, &state.ladder));
     }
     let _ = std::fs::remove_file(&games_path);
     print!("{}", final_report(&run, &state));
@@ -367,6 +384,10 @@ fn final_report(run: &Run, state: &TuneState) -> String {
             run.describe(&g.best),
             run.describe(&g.centre)
         );
+    }
+    let ladder = run.plan.reward.describe(&run.plan.opponent, &state.ladder);
+    if let Some(stripped) = ladder.strip_prefix("; ") {
+        out += &format!("\nat the end: {stripped}\n");
     }
     let centre = spec_at(&run.plan.player, &run.plan.params, state.optimizer.centre());
     out += &format!(

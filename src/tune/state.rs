@@ -3,6 +3,7 @@
 
 use super::cmaes::Cmaes;
 use super::linalg::Matrix;
+use super::reward::Ladder;
 use super::spsa::Spsa;
 
 /// The optimiser and where it stands.
@@ -50,6 +51,8 @@ pub struct TuneState {
     pub candidates: Vec<Vec<f64>>,
     /// The finished generations.
     pub history: Vec<Generation>,
+    /// Where a non-stationary reward's opponent stands.
+    pub ladder: Ladder,
 }
 
 fn numbers(xs: &[f64]) -> String {
@@ -81,6 +84,8 @@ impl TuneState {
         for c in &self.candidates {
             out += &format!("candidate {}\n", numbers(c));
         }
+        let l = &self.ladder;
+        out += &format!("ladder {} {} champion {}\n", l.defeated, l.level, numbers(&l.champion));
         for g in &self.history {
             out += &format!(
                 "generation {} {:?} {:?} centre {} best {}\n",
@@ -105,6 +110,7 @@ impl TuneState {
         let mut vectors: std::collections::HashMap<String, Vec<f64>> = Default::default();
         let mut candidates = Vec::new();
         let mut history = Vec::new();
+        let mut ladder = Ladder::default();
         for (i, line) in lines.enumerate() {
             let bad = |what: &str| format!("line {}: {what}", i + 2);
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
@@ -126,6 +132,15 @@ impl TuneState {
                     vectors.insert(key.to_string(), parse(rest)?);
                 }
                 "candidate" => candidates.push(parse(rest)?),
+                "ladder" => {
+                    let (counts, champion) = rest.split_once("champion").ok_or_else(|| bad("no champion"))?;
+                    let counts = parse(counts)?;
+                    if counts.len() != 2 {
+                        return Err(bad("expected champions defeated and level"));
+                    }
+                    let champion = parse(champion)?;
+                    ladder = Ladder { defeated: counts[0] as u32, level: counts[1] as u32, champion };
+                }
                 "generation" => {
                     let (nums, rest) = rest.split_once(" centre ").ok_or_else(|| bad("no centre"))?;
                     let (centre, best) = rest.split_once(" best ").ok_or_else(|| bad("no best"))?;
@@ -175,7 +190,7 @@ impl TuneState {
             })
         };
         let fingerprint = fingerprint.ok_or("no fingerprint line")?;
-        Ok(TuneState { fingerprint, optimizer, candidates, history })
+        Ok(TuneState { fingerprint, optimizer, candidates, history, ladder })
     }
 }
 
@@ -202,11 +217,13 @@ mod tests {
             optimizer: Optimizer::Cmaes(es, 6),
             candidates: xs.clone(),
             history,
+            ladder: Ladder { defeated: 3, champion: xs[2].clone(), level: 1 },
         };
         assert_eq!(TuneState::from_text(&state.to_text()).unwrap(), state);
         let spsa = TuneState {
             optimizer: Optimizer::Spsa(Spsa::new(vec![0.1, 0.9], 0.05, 0.1, 5.0)),
             history: Vec::new(),
+            ladder: Ladder::default(),
             ..state
         };
         assert_eq!(TuneState::from_text(&spsa.to_text()).unwrap(), spsa);
