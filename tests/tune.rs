@@ -19,7 +19,10 @@ fn whole_and_resumed(dir: &Path, run: &str, name: &str) -> (String, String) {
     let whole = format!("{name}-whole.txt");
     tune(dir, run, &whole, "");
     let resumed = dir.join(format!("{name}-resumed.txt"));
-    assert_eq!(uttt::tune::main(&words(&format!("{run} --generations 1 --state {}", resumed.display()))), Ok(0));
+    assert_eq!(
+        uttt::tune::main(&words(&format!("{run} --generations 1 --state {}", resumed.display()))),
+        Ok(0)
+    );
     tune(dir, run, &format!("{name}-resumed.txt"), "");
     (read(&whole), read(&format!("{name}-resumed.txt")))
 }
@@ -54,7 +57,8 @@ fn in_process_resumed_and_sharded_runs_reach_the_same_state() {
     let fresh = dir.join("fresh.txt");
     let merge = format!("{RUN} --generations 1 --state {} --merge {}", fresh.display(), half.display());
     assert!(uttt::tune::main(&words(&merge)).unwrap_err().contains("games recorded"));
-    let other = format!("{} --state {}", RUN.replace("--seed 3", "--seed 4"), dir.join("score-whole.txt").display());
+    let other =
+        format!("{} --state {}", RUN.replace("--seed 3", "--seed 4"), dir.join("score-whole.txt").display());
     assert!(uttt::tune::main(&words(&other)).unwrap_err().contains("another run"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

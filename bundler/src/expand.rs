@@ -249,8 +249,9 @@ fn path_attribute(attr: &str) -> Option<String> {
     Some(value.strip_prefix('"')?.strip_suffix('"')?.to_string())
 }
 
-/// True when the attribute is `#[cfg(P)]` and P is false when not testing (`test` false; other
-/// predicates unknown, so kept).
+/// True when the attribute is `#[cfg(P)]` and P is false in the bundle: `test` is false, `bundle` true
+/// (the crate marks what the arena file never needs `#[cfg(not(bundle))]`); other predicates are
+/// unknown, so kept.
 pub fn cfg_is_false(attr: &str) -> bool {
     let compact: String = attr.chars().filter(|c| !c.is_whitespace()).collect();
     let Some(pred) = compact.strip_prefix("#[cfg(").and_then(|s| s.strip_suffix(")]")) else { return false };
@@ -259,8 +260,10 @@ pub fn cfg_is_false(attr: &str) -> bool {
 
 /// Three-valued evaluation of a cfg predicate: `Some(b)` when known.
 fn eval_cfg(p: &str) -> Option<bool> {
-    if p == "test" {
-        return Some(false);
+    match p {
+        "test" => return Some(false),
+        "bundle" => return Some(true),
+        _ => {}
     }
     let (op, args) = match p.find('(') {
         Some(k) if p.ends_with(')') => (&p[..k], &p[k + 1..p.len() - 1]),
@@ -377,6 +380,7 @@ mod tests {
         assert!(cfg_is_false("#[cfg(test)]"));
         assert!(cfg_is_false("#[cfg( all( test , unix ) )]"));
         assert!(!cfg_is_false("#[cfg(not(test))]"));
+        assert!(cfg_is_false("#[cfg(not(bundle))]") && !cfg_is_false("#[cfg(bundle)]"));
         assert!(!cfg_is_false("#[cfg(any(test, unix))]"));
         assert!(cfg_is_false("#[cfg(any(test, not(not(test))))]"));
         assert!(!cfg_is_false("#[cfg(feature = \"x\")]"));

@@ -2,6 +2,7 @@
 
 use super::eval::{Evaluation, WIN_SCORE};
 use super::Agent;
+use crate::arena::rules::Rules;
 use crate::board::Board;
 use crate::moves::Move;
 use crate::rng::Rng;
@@ -16,17 +17,33 @@ pub struct Minimax {
     /// Seed 000's top-k successor filter: only the k successors the evaluation likes best for the side
     /// to move are searched at each node (`minimax:top=3`).
     top: Option<usize>,
+    /// The game searched: the arena's, or a variant whose moves differ (seed 003's points game).
+    rules: Rules,
 }
 
 impl Minimax {
     /// A searcher of `depth` plies; with `timed`, deepens until the deadline and keeps the deepest result.
     pub fn new(depth: u32, timed: bool, seed: u64) -> Self {
-        Minimax { depth: depth.max(1), timed, rng: Rng::new(seed), eval: Evaluation::Heuristic, top: None }
+        Minimax {
+            depth: depth.max(1),
+            timed,
+            rng: Rng::new(seed),
+            eval: Evaluation::Heuristic,
+            top: None,
+            rules: Rules::CodinGame,
+        }
     }
 
     /// Searches only the `k` best successors of each node by the evaluation (seed 000's filter).
     pub fn with_top(mut self, k: Option<usize>) -> Self {
         self.top = k;
+        self
+    }
+
+    /// Searches the game of `rules` (`minimax:points`: seed 003's points game, where a line of boards
+    /// does not end play).
+    pub fn with_rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
         self
     }
 
@@ -47,6 +64,7 @@ struct OutOfTime;
 struct SearchContext<'a> {
     eval: &'a Evaluation,
     top: Option<usize>,
+    rules: Rules,
     deadline: Option<Instant>,
     nodes: u64,
 }
@@ -61,7 +79,7 @@ impl SearchContext<'_> {
             .into_iter()
             .map(|m| {
                 let mut next = *board;
-                next.play(m);
+                self.rules.play(&mut next, m);
                 (self.eval.score(&next, me), m)
             })
             .collect();
@@ -91,7 +109,7 @@ fn negamax(
     let mut best = -INFINITY;
     for m in cx.moves(board) {
         let mut next = *board;
-        next.play(m);
+        cx.rules.play(&mut next, m);
         let s = -negamax(cx, &next, depth - 1, (-beta, -alpha), ply + 1)?;
         best = best.max(s);
         alpha = alpha.max(s);
@@ -108,7 +126,7 @@ fn root_search(cx: &mut SearchContext, board: &Board, depth: u32) -> Result<Vec<
     let mut best_score = -INFINITY;
     for m in cx.moves(board) {
         let mut next = *board;
-        next.play(m);
+        cx.rules.play(&mut next, m);
         // A window one wider than the best so far keeps exact ties visible for random tie-breaking.
         let s = -negamax(cx, &next, depth - 1, (-INFINITY, -(best_score - 1)), 1)?;
         if s > best_score {
@@ -124,7 +142,8 @@ fn root_search(cx: &mut SearchContext, board: &Board, depth: u32) -> Result<Vec<
 
 impl Agent for Minimax {
     fn choose(&mut self, board: &Board, _: Option<Move>, deadline: Instant) -> Move {
-        let mut cx = SearchContext { eval: &self.eval, top: self.top, deadline: None, nodes: 0 };
+        let mut cx =
+            SearchContext { eval: &self.eval, top: self.top, rules: self.rules, deadline: None, nodes: 0 };
         let best = if self.timed {
             // Iterative deepening: keep the last depth that finished before the deadline.
             let mut best = root_search(&mut cx, board, 1).unwrap_or_default();
@@ -206,7 +225,7 @@ mod tests {
     use crate::agents::eval::evaluate;
 
     fn context(eval: &Evaluation, top: Option<usize>) -> SearchContext<'_> {
-        SearchContext { eval, top, deadline: None, nodes: 0 }
+        SearchContext { eval, top, rules: Rules::CodinGame, deadline: None, nodes: 0 }
     }
 
     /// Plain negamax without pruning: alpha-beta must give the same root scores.

@@ -2,6 +2,7 @@
 //!
 //! A spec such as `minimax:depth=4` or `mcts` names one; `parse` builds it.
 
+mod alphago;
 pub mod basis6;
 mod classic;
 pub mod eval;
@@ -122,7 +123,7 @@ pub fn best_move(moves: &[Move], mut score: impl FnMut(Move) -> f64, rng: &mut c
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:eval=heuristic|net|e1|e2|basis6|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], alphago[:iters=N][:c=X] (seed 001's Q + c·P search, c 5, 250 iterations), perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:points][:eval=heuristic|net|e1|e2|basis6|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
 /// Seed 000's linear weights by name: `published` (the document's), `td` (weights/td.txt), `zero`
 /// (the untrained start), or a file in weights/td.txt's format.
@@ -158,9 +159,14 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut linear_weights = None;
     let mut value = true;
     let mut params = Params::BOT;
+    let mut c_given = None;
+    let mut rules = crate::arena::rules::Rules::CodinGame;
     for opt in parts {
         match opt.split_once('=') {
-            Some(("c", v)) => params.exploration = v.parse().map_err(|_| format!("bad c in {spec:?}"))?,
+            Some(("c", v)) => {
+                params.exploration = v.parse().map_err(|_| format!("bad c in {spec:?}"))?;
+                c_given = Some(params.exploration);
+            }
             Some(("pw", v)) => params.prior_weight = v.parse().map_err(|_| format!("bad pw in {spec:?}"))?,
             Some(("fpu", v)) => {
                 params.first_play_urgency = v.parse().map_err(|_| format!("bad fpu in {spec:?}"))?
@@ -206,6 +212,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             Some(("eval", "td")) => evaluation = eval::Evaluation::Linear([0.0; 13]),
             Some(("weights", w)) => linear_weights = Some(linear_weight_set(w)?),
             None if opt == "fullmoves" => full_moves = true,
+            None if opt == "points" => rules = crate::arena::rules::Rules::Points,
             Some(("top", v)) => top = Some(v.parse::<usize>().map_err(|_| format!("bad top in {spec:?}"))?),
             None if opt == "nopolicy" => policy = false,
             None if opt == "greedy" => greedy = true,
@@ -228,6 +235,10 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     Ok(match name {
         "random" => Box::new(RandomAgent::new(seed)),
         "policy" => Box::new(policy_only::PolicyAgent::new(seed, greedy)?),
+        "alphago" => Box::new(alphago::AlphaGo::new(
+            iterations.unwrap_or(alphago::DOCUMENT_ITERATIONS),
+            c_given.unwrap_or(alphago::DOCUMENT_C),
+        )?),
         "perceptron" => Box::new(perceptron::Perceptron::new(
             if advanced {
                 perceptron::Extractor::Advanced(linear_weights.unwrap_or(perceptron::PUBLISHED_WEIGHTS))
@@ -238,9 +249,12 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
         )),
         "reflex" => Box::new(Reflex::new(seed)),
         "greedy" => Box::new(Greedy::new(seed)),
-        "minimax" => {
-            Box::new(Minimax::new(plies(depth.unwrap_or(4)), timed, seed).with_eval(evaluation).with_top(top))
-        }
+        "minimax" => Box::new(
+            Minimax::new(plies(depth.unwrap_or(4)), timed, seed)
+                .with_eval(evaluation)
+                .with_top(top)
+                .with_rules(rules),
+        ),
         "expectimax" => Box::new(Expectimax::new(plies(depth.unwrap_or(3)), seed).with_eval(evaluation)),
         "mcts" => Box::new(SearchAgent {
             params: Params::TEXTBOOK,
@@ -285,6 +299,7 @@ mod tests {
             "bot:iters=200",
             "policy",
             "policy:greedy",
+            "alphago:iters=50",
             "perceptron",
             "perceptron:advanced",
             "minimax:depth=2:eval=e1",

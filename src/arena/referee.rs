@@ -2,7 +2,7 @@
 
 use super::player::{Fault, PlayerSpec};
 use super::rules::Rules;
-use crate::board::{Board, Player, Status};
+use crate::board::{Player, Status};
 use crate::moves::Move;
 use std::time::{Duration, Instant};
 
@@ -139,7 +139,7 @@ pub fn play_game(
             }
         }
     }
-    let Ok(mut board) = Board::from_moves(opening) else {
+    let Ok(mut board) = rules.start(opening) else {
         record.fault = Some((Player::X, Fault::Crash("the opening has an illegal move".into())));
         return record;
     };
@@ -161,7 +161,7 @@ pub fn play_game(
         };
         match m {
             Ok(m) => {
-                board.play(m);
+                rules.play(&mut board, m);
                 note_takers[p.index()].turns.push((started, record.moves.len()));
                 record.moves.push(m);
                 record.notes.push(String::new());

@@ -1,7 +1,9 @@
 //! Rule variants for reproducing the seed documents' tables (`arena --rules`). They change only when the
-//! referee ends a game and how it scores it, never the board, the moves or the bot.
+//! referee ends a game and how it scores it, never the bot: the points game's own moves live beside the
+//! board (`board/points.rs`), outside the arena file.
 
 use crate::board::{has_line, Board, Player, Status};
+use crate::moves::Move;
 
 /// How a finished game is scored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -13,16 +15,43 @@ pub enum Rules {
     LinesOnly,
     /// Seed 004's "lite" game: the first small board won wins the game.
     Lite,
+    /// Seed 003's points game: the first move in the centre board, play until every small board is
+    /// closed (a line of boards does not end it), most boards won wins.
+    Points,
 }
 
 impl Rules {
-    /// `codingame` or `lines-only`.
+    /// `codingame`, `lines-only`, `lite` or `points`.
     pub fn parse(name: &str) -> Result<Rules, String> {
         match name {
             "codingame" => Ok(Rules::CodinGame),
             "lines-only" => Ok(Rules::LinesOnly),
             "lite" => Ok(Rules::Lite),
-            _ => Err(format!("--rules {name:?}: codingame, lines-only or lite")),
+            "points" => Ok(Rules::Points),
+            _ => Err(format!("--rules {name:?}: codingame, lines-only, lite or points")),
+        }
+    }
+
+    /// The position after `opening` under these rules; `Err(k)` when its move `k` is illegal.
+    pub fn start(self, opening: &[Move]) -> Result<Board, usize> {
+        if self != Rules::Points {
+            return Board::from_moves(opening);
+        }
+        let mut board = Board::points_start();
+        for (k, &m) in opening.iter().enumerate() {
+            if !board.is_legal(m) {
+                return Err(k);
+            }
+            board.play_points(m);
+        }
+        Ok(board)
+    }
+
+    /// Plays the legal move `m` under these rules.
+    pub fn play(self, board: &mut Board, m: Move) {
+        match self {
+            Rules::Points => board.play_points(m),
+            _ => board.play(m),
         }
     }
 
@@ -61,6 +90,27 @@ mod tests {
             assert_eq!(b.won_boards(mover.other()), 0);
             assert_eq!(b.status(), Status::Ongoing, "one small board never ends the arena's game");
         }
+    }
+
+    #[test]
+    fn the_referee_plays_points_games_until_every_board_is_closed() {
+        use crate::arena::player::PlayerSpec;
+        use crate::arena::referee::{play_game, TimeControl};
+        let a = PlayerSpec::parse("builtin:minimax:depth=2:eval=basis6:points");
+        let b = PlayerSpec::parse("builtin:random");
+        let mut past_a_line = 0;
+        for seed in 0..20 {
+            let r = play_game(&a, &b, &TimeControl::default(), Rules::Points, seed, &[]);
+            assert!(r.fault.is_none(), "{:?}", r.fault);
+            assert_eq!(r.moves[0].board(), 4, "the first move goes in the centre board");
+            let board = Rules::Points.start(&r.moves).unwrap();
+            assert_eq!(board.closed_boards(), crate::board::FULL);
+            assert_eq!(r.status, board.status());
+            assert!(Board::from_moves(&r.moves).is_err() || Board::from_moves(&r.moves).unwrap().is_over());
+            past_a_line += Board::from_moves(&r.moves).is_err() as u32;
+        }
+        assert!(past_a_line > 0, "no game went on past a line of boards");
+        assert!(Rules::Points.start(&[Move::new(0, 0)]).is_err(), "the first move must be in the centre");
     }
 
     #[test]

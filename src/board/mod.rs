@@ -5,6 +5,8 @@
 //! status; `tables.rs` the bit tables, `movegen.rs` move generation.
 
 mod movegen;
+#[cfg(not(bundle))]
+mod points;
 mod tables;
 #[cfg(test)]
 mod tests;

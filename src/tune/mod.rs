@@ -243,7 +243,8 @@ impl Run {
         let mut workers = Vec::new();
         for _ in 0..self.jobs.max(1) {
             let (todo, next, tx) = (todo.clone(), next.clone(), tx.clone());
-            let (plan, candidates, ladder) = (self.plan.clone(), state.candidates.clone(), state.ladder.clone());
+            let (plan, candidates, ladder) =
+                (self.plan.clone(), state.candidates.clone(), state.ladder.clone());
             workers.push(std::thread::spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(&job) = todo.get(i) else { break };

@@ -135,7 +135,9 @@ impl Reward {
     pub fn describe(&self, opponent: &str, ladder: &Ladder) -> String {
         match self {
             Reward::Score => String::new(),
-            Reward::SelfPlay => format!("; champions defeated {} (a win is worth {})", ladder.defeated, ladder.defeated + 1),
+            Reward::SelfPlay => {
+                format!("; champions defeated {} (a win is worth {})", ladder.defeated, ladder.defeated + 1)
+            }
             Reward::Growing { .. } => format!("; opponent {}", self.opponent(opponent, "", &[], ladder)),
         }
     }
