@@ -8,7 +8,7 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
        uttt watch [X] [O]              watch one game (default: this bot vs builtin:minimax)
        uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G]
                   [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--html FILE] [--seed S] [--first a|b]
-                  [--rules codingame|lines-only|lite]
+                  [--rules codingame|lines-only|lite|points]
                   [--openings FILE|random:K]   game pairs from opening positions, colours swapped
        uttt make-openings [--count N] [--plies K] [--iterations I] --out FILE   a balanced book
        uttt tournament P1 P2 ... [--games N] [--log FILE] [--html FILE] [--rating bt|glicko2]
@@ -29,10 +29,10 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        self-play, train and gate value nets, generation by generation
        uttt train-td [--games N] [--simulations K] [--eta X] [--seed S] [--out FILE]
                                        seed 000's TD learning of its linear evaluation (weights/td.txt)
-       uttt train-basis6 [--games N] [--depth D] [--alpha A] [--seed S] [--out FILE]
+       uttt train-basis6 [--games N] [--depth D] [--alpha A] [--seed S] [--rules R] [--out FILE]
                                        seed 003's TD learning of its six constants (weights/basis6.txt)
        uttt tune PLAYER --param NAME=LO:HI[:START]... [--method cmaes|spsa] [--opponent SPEC] [--games N]
-                  [--generations G] [--population P] [--openings FILE|random:K] [--time-ms T] [--jobs J]
+                  [--reward score|selfplay|growing:K] [--generations G] [--population P] [--openings FILE|random:K] [--time-ms T] [--jobs J]
                   [--seed S] [--state FILE] [--shard K/N --results FILE] [--merge FILE...]
                                        tune a built-in player's options by games (resumable, shardable)
 players: a shell command (a bot speaking the arena protocol) or builtin:NAME[:opts]";

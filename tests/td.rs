@@ -53,7 +53,10 @@ fn the_shipped_td_weights_beat_zero_weights_in_the_arena() {
 #[test]
 fn seed_003s_learned_constants_beat_the_static_defaults() {
     use uttt::agents::basis6::DEFAULT_CONSTANTS;
-    let learned = uttt::train::basis6_td::train(20, 3, 0.002, 1, |_| {});
+    use uttt::arena::rules::Rules;
+    use uttt::train::basis6_td::{train, TrainingPlan};
+    let learned =
+        train(TrainingPlan { games: 20, depth: 3, alpha: 0.002, seed: 1, rules: Rules::CodinGame }, |_| {});
     assert_ne!(learned, DEFAULT_CONSTANTS);
     let a = |seed| Minimax::new(3, false, seed).with_eval(Evaluation::Basis6(learned));
     let b = |seed| Minimax::new(3, false, seed).with_eval(Evaluation::Basis6(DEFAULT_CONSTANTS));

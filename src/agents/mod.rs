@@ -123,7 +123,7 @@ pub fn best_move(moves: &[Move], mut score: impl FnMut(Move) -> f64, rng: &mut c
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], alphago[:iters=N][:c=X] (seed 001's Q + c·P search, c 5, 250 iterations), perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:points][:eval=heuristic|net|e1|e2|basis6|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], alphago[:iters=N][:c=X] (seed 001's Q + c·P search, c 5, 250 iterations), perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:points][:eval=heuristic|net|e1|e2|basis6[:weights=FILE]|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
 /// Seed 000's linear weights by name: `published` (the document's), `td` (weights/td.txt), `zero`
 /// (the untrained start), or a file in weights/td.txt's format.
@@ -156,7 +156,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut think = None;
     let mut full_moves = false;
     let mut top = None;
-    let mut linear_weights = None;
+    let mut weights_name = None;
     let mut value = true;
     let mut params = Params::BOT;
     let mut c_given = None;
@@ -210,7 +210,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             }
             // Seed 000's linear evaluation; its weights are `weights=` (ours from weights/td.txt by default).
             Some(("eval", "td")) => evaluation = eval::Evaluation::Linear([0.0; 13]),
-            Some(("weights", w)) => linear_weights = Some(linear_weight_set(w)?),
+            Some(("weights", w)) => weights_name = Some(w),
             None if opt == "fullmoves" => full_moves = true,
             None if opt == "points" => rules = crate::arena::rules::Rules::Points,
             Some(("top", v)) => top = Some(v.parse::<usize>().map_err(|_| format!("bad top in {spec:?}"))?),
@@ -226,6 +226,16 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             Some(("vw", v)) => params.value_weight = v.parse().map_err(|_| format!("bad vw in {spec:?}"))?,
             _ => return Err(format!("unknown option {opt:?} in {spec:?}")),
         }
+    }
+    // `weights=` names seed 000's linear weights, or a constants file for the basis-6 evaluation.
+    let mut linear_weights = None;
+    match (&mut evaluation, weights_name) {
+        (eval::Evaluation::Basis6(c), Some(path)) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("weights={path}: {e}"))?;
+            *c = crate::train::basis6_td::from_text(&text).map_err(|e| format!("weights={path}: {e}"))?;
+        }
+        (_, Some(w)) => linear_weights = Some(linear_weight_set(w)?),
+        _ => {}
     }
     if let eval::Evaluation::Linear(w) = &mut evaluation {
         *w = linear_weights.unwrap_or_else(crate::train::td::embedded);

@@ -7,17 +7,24 @@
 //! searching `depth` plies (the document: 3), colours alternating.
 //!
 //! Where the document is vague we chose: α = 0.002; "normalise" keeps the sum of |c_i| at the defaults'
-//! (7); the game is the arena's (three boards in a line, or more boards when all are closed), not the
-//! document's points game (every board played out, most boards wins), which our board does not play on
-//! past a line; the learning side updates after each of its own moves, from its own point of view.
+//! (7); the game is the arena's (three boards in a line, or more boards when all are closed) unless
+//! `--rules points` asks for the document's points game (every board played out, most boards wins); the
+//! learning side updates after each of its own moves, from its own point of view.
 
 use crate::agents::basis6::{basis, score, utility, DEFAULT_CONSTANTS};
+use crate::arena::rules::Rules;
 use crate::board::{Board, Player, Status};
 use crate::moves::Move;
 use crate::rng::Rng;
 
 /// Alpha-beta negamax returning the score for the side to move and the principal variation's leaf.
-fn search(c: &[f64; 6], board: &Board, depth: u32, (mut alpha, beta): (i32, i32)) -> (i32, Board) {
+fn search(
+    c: &[f64; 6],
+    rules: Rules,
+    board: &Board,
+    depth: u32,
+    (mut alpha, beta): (i32, i32),
+) -> (i32, Board) {
     let me = board.side_to_move();
     if board.is_over() || depth == 0 {
         return (score(c, board, me), *board);
@@ -25,8 +32,8 @@ fn search(c: &[f64; 6], board: &Board, depth: u32, (mut alpha, beta): (i32, i32)
     let mut best = (i32::MIN, *board);
     for &m in board.legal_moves().iter() {
         let mut next = *board;
-        next.play(m);
-        let (s, leaf) = search(c, &next, depth - 1, (-beta, -alpha));
+        rules.play(&mut next, m);
+        let (s, leaf) = search(c, rules, &next, depth - 1, (-beta, -alpha));
         let s = -s;
         if s > best.0 {
             best = (s, leaf);
@@ -40,13 +47,13 @@ fn search(c: &[f64; 6], board: &Board, depth: u32, (mut alpha, beta): (i32, i32)
 }
 
 /// The move a `depth`-ply search with constants `c` chooses (ties at random), and its predicted leaf.
-pub fn choose(c: &[f64; 6], board: &Board, depth: u32, rng: &mut Rng) -> (Move, Board) {
+pub fn choose(c: &[f64; 6], rules: Rules, board: &Board, depth: u32, rng: &mut Rng) -> (Move, Board) {
     let mut best: (i32, Vec<(Move, Board)>) = (i32::MIN, Vec::new());
     for &m in board.legal_moves().iter() {
         let mut next = *board;
-        next.play(m);
+        rules.play(&mut next, m);
         // A window one wider than the best so far keeps exact ties visible for the random tie-break.
-        let (s, leaf) = search(c, &next, depth.max(1) - 1, (-i32::MAX, -(best.0.saturating_sub(1))));
+        let (s, leaf) = search(c, rules, &next, depth.max(1) - 1, (-i32::MAX, -(best.0.saturating_sub(1))));
         let s = -s;
         if s > best.0 {
             best = (s, Vec::new());
@@ -87,28 +94,38 @@ pub struct TrainingGame {
     pub constants: [f64; 6],
 }
 
-/// Plays `games` training games of the learning side against the static defaults.
-pub fn train(
-    games: usize,
-    depth: u32,
-    alpha: f64,
-    seed: u64,
-    mut each: impl FnMut(&TrainingGame),
-) -> [f64; 6] {
+/// What a training run is asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct TrainingPlan {
+    /// Training games.
+    pub games: usize,
+    /// Search depth in plies (the document: 3).
+    pub depth: u32,
+    /// Learning rate.
+    pub alpha: f64,
+    /// The run's seed.
+    pub seed: u64,
+    /// The game played: the arena's, or the document's points game.
+    pub rules: Rules,
+}
+
+/// Plays the plan's training games of the learning side against the static defaults.
+pub fn train(plan: TrainingPlan, mut each: impl FnMut(&TrainingGame)) -> [f64; 6] {
+    let TrainingPlan { games, depth, alpha, seed, rules } = plan;
     let mut c = DEFAULT_CONSTANTS;
     let mut rng = Rng::new(seed);
     for g in 0..games {
         let learner = if g % 2 == 0 { Player::X } else { Player::O };
-        let mut board = Board::new();
+        let mut board = rules.start(&[]).expect("no opening");
         let mut moves = 0;
         while !board.is_over() {
             let mover = board.side_to_move();
             let constants = if mover == learner { c } else { DEFAULT_CONSTANTS };
-            let (m, leaf) = choose(&constants, &board, depth, &mut rng);
+            let (m, leaf) = choose(&constants, rules, &board, depth, &mut rng);
             if mover == learner {
                 td_update(&mut c, &board, &leaf, learner, alpha);
             }
-            board.play(m);
+            rules.play(&mut board, m);
             moves += 1;
         }
         let score = match board.status() {
@@ -157,7 +174,7 @@ mod tests {
             b.play(m);
         }
         let me = b.side_to_move();
-        let (_, leaf) = choose(&DEFAULT_CONSTANTS, &b, 3, &mut rng);
+        let (_, leaf) = choose(&DEFAULT_CONSTANTS, Rules::CodinGame, &b, 3, &mut rng);
         let mut c = DEFAULT_CONSTANTS;
         td_update(&mut c, &b, &leaf, me, 0.002);
         assert!((c.iter().map(|x| x.abs()).sum::<f64>() - 7.0).abs() < 1e-9);

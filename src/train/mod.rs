@@ -21,19 +21,23 @@ pub fn parse_shard(shard: &str) -> Result<(u64, u64), String> {
         .ok_or_else(|| format!("--shard {shard:?}: expected K/N with K < N"))
 }
 
-/// `uttt train-basis6 [--games N] [--depth D] [--alpha A] [--seed S] [--out FILE]`: seed 003's learning.
+/// `uttt train-basis6 [--games N] [--depth D] [--alpha A] [--seed S] [--rules codingame|points]
+/// [--out FILE]`: seed 003's learning.
 pub fn train_basis6_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let games: usize = a.value_or("--games", 20)?;
     let depth: u32 = a.value_or("--depth", 3)?;
     let alpha: f64 = a.value_or("--alpha", 0.002)?;
     let seed: u64 = a.value_or("--seed", 1)?;
+    let rules_name: String = a.value_or("--rules", "codingame".to_string())?;
+    let rules = crate::arena::rules::Rules::parse(&rules_name)?;
     let out: String = a.value_or("--out", "weights/basis6.txt".to_string())?;
     a.positionals()?;
     println!("| game | learner plays | learner's result | moves | c1 score | c2 centre | c3 corner | c4 side | c5 blocking | c6 potential |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut game = 0;
-    let c = basis6_td::train(games, depth, alpha, seed, |g| {
+    let plan = basis6_td::TrainingPlan { games, depth, alpha, seed, rules };
+    let c = basis6_td::train(plan, |g| {
         game += 1;
         let result = match g.score {
             s if s > 0.75 => "win",
@@ -45,7 +49,7 @@ pub fn train_basis6_main(words: &[String]) -> Result<i32, String> {
     });
     let header = format!(
         "Seed 003's basis-6 constants (score, centre, corner, side, blocking, potential), learned by TD.\n\
-         command: uttt train-basis6 --games {games} --depth {depth} --alpha {alpha} --seed {seed}"
+         command: uttt train-basis6 --games {games} --depth {depth} --alpha {alpha} --seed {seed} --rules {rules_name}"
     );
     std::fs::write(&out, basis6_td::to_text(&c, &header)).map_err(|e| format!("{out}: {e}"))?;
     Ok(0)
