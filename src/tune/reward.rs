@@ -159,7 +159,7 @@ mod tests {
         let four = vec![1.0, 1.0, 1.0, 1.0, 0.5, 0.0];
         let losses = growing.losses(&[three.clone(), four.clone()], &ladder);
         assert_eq!(losses, vec![0.0, -7.0 / 6.0]);
-        assert_eq!(Reward::Score.losses(&[three.clone()], &ladder), vec![1.0 - 3.5 / 6.0]);
+        assert_eq!(Reward::Score.losses(std::slice::from_ref(&three), &ladder), vec![1.0 - 3.5 / 6.0]);
 
         // The opponent moves on: the bonus doubles the iterations; a champion beaten is replaced.
         let mut l = Ladder { champion: vec![0.5], ..Ladder::default() };
