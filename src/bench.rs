@@ -73,11 +73,11 @@ pub fn playout_speed(duration: Duration, seed: u64) -> f64 {
 
 /// Bot search iterations from the empty board in `budget`: the median of `runs` fresh searches, each on
 /// tree memory already faulted in, as the bot's is after its first turn.
-/// `value_weight` > 0 searches with the embedded value net.
-pub fn mcts_iterations(budget: Duration, runs: usize, use_policy: bool, value_weight: f32) -> u64 {
+/// `params.value_weight` > 0 searches with the embedded value net.
+pub fn mcts_iterations(budget: Duration, runs: usize, use_policy: bool, params: Params) -> u64 {
     let mut counts: Vec<u64> = (0..runs)
         .map(|i| {
-            let params = Params { early_stop: false, value_weight, ..Params::BOT };
+            let params = Params { early_stop: false, ..params };
             let mut search =
                 BotOptions { seed: i as u64, params, use_policy, ..Default::default() }.build_search();
             search.prefault(None); // as the bot does in its first turn
@@ -171,10 +171,15 @@ pub fn run_all() -> BenchFigures {
     figures.add("perft8_nps", nodes as f64 / seconds);
     figures.add("playouts_per_sec", playout_speed(Duration::from_secs(2), 1));
     let budget = Duration::from_millis(100);
-    figures.add("mcts_iters_per_100ms", mcts_iterations(budget, 5, true, 0.0) as f64);
-    // The same with the value net at the leaves instead of rollouts, and without the learned prior.
-    figures.add("mcts_iters_per_100ms_value_net", mcts_iterations(budget, 5, true, 1.0) as f64);
-    figures.add("mcts_iters_per_100ms_no_policy", mcts_iterations(budget, 5, false, 0.0) as f64);
+    // The bot (net and rollout blended at the leaves), the net alone, rollouts alone (the bot before the
+    // net, `--no-value`), and rollouts without the learned prior.
+    figures.add("mcts_iters_per_100ms", mcts_iterations(budget, 5, true, Params::BOT) as f64);
+    let net_alone = Params { value_weight: 1.0, ..Params::BOT };
+    figures.add("mcts_iters_per_100ms_value_net", mcts_iterations(budget, 5, true, net_alone) as f64);
+    figures
+        .add("mcts_iters_per_100ms_no_value", mcts_iterations(budget, 5, true, Params::ROLLOUT_BOT) as f64);
+    figures
+        .add("mcts_iters_per_100ms_no_policy", mcts_iterations(budget, 5, false, Params::ROLLOUT_BOT) as f64);
     if let Ok(net) = ValueNet::embedded() {
         let (scratch, incremental, rollouts) = leaf_speeds(&net, Duration::from_secs(1));
         figures.add("value_evals_per_sec", scratch);

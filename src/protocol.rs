@@ -63,6 +63,9 @@ impl BotOptions {
     pub fn parse(words: &[String]) -> Result<BotOptions, String> {
         let mut a = Args::new(words);
         let d = BotOptions::default();
+        let use_value = !a.flag("--no-value");
+        let params =
+            Params { value_weight: a.value_or("--value-weight", d.params.value_weight)?, ..d.params };
         let options = BotOptions {
             time_ms: a.value_or("--time-ms", d.time_ms)?,
             first_time_ms: a.value_or("--first-time-ms", d.first_time_ms)?,
@@ -71,9 +74,10 @@ impl BotOptions {
             quiet: a.flag("--quiet"),
             nodes: a.value_or("--nodes", d.nodes)?,
             use_policy: !a.flag("--no-policy"),
-            use_value: !a.flag("--no-value"),
+            use_value,
             value_file: a.value("--value-weights")?,
-            params: Params { value_weight: a.value_or("--value-weight", d.params.value_weight)?, ..d.params },
+            // Without the net the bot searches as it did before it: rollouts, with their exploration.
+            params: if use_value { params } else { params.without_value() },
             opening: Vec::new(),
         };
         if let Some(extra) = a.positionals()?.first() {

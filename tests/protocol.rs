@@ -178,3 +178,14 @@ fn a_bot_started_mid_game_answers_from_the_list() {
         assert!(legal.iter().any(|m| m.to_string() == answer), "{answer} is not in the list");
     }
 }
+
+/// `--no-value` is the bot as it was before the value net: rollouts alone, with their exploration.
+#[test]
+fn without_the_net_the_bot_searches_as_it_did_before_it() {
+    use uttt::mcts::Params;
+    let parse = |s: &str| BotOptions::parse(&s.split_whitespace().map(String::from).collect::<Vec<_>>());
+    assert_eq!(parse("").unwrap().params, Params::BOT);
+    assert_ne!(Params::BOT, Params::ROLLOUT_BOT, "the bot searches with the net");
+    assert_eq!(parse("--no-value").unwrap().params, Params::ROLLOUT_BOT);
+    assert_eq!(parse("--value-weight 1").unwrap().params.value_weight, 1.0);
+}

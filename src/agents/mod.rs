@@ -227,6 +227,13 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             _ => return Err(format!("unknown option {opt:?} in {spec:?}")),
         }
     }
+    if !value {
+        // `bot:novalue` is the bot before the net, unless told otherwise (`bot:novalue:c=…`).
+        params = Params {
+            exploration: c_given.unwrap_or(Params::ROLLOUT_BOT.exploration),
+            ..params.without_value()
+        };
+    }
     // `weights=` names seed 000's linear weights, or a constants file for the basis-6 evaluation.
     let mut linear_weights = None;
     match (&mut evaluation, weights_name) {

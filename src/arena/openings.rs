@@ -99,7 +99,8 @@ pub fn balanced_book(
             continue;
         }
         let board = Board::from_moves(&moves).expect("random openings are legal");
-        let mut search = Search::new(Params::BOT.without_prior(), 1_000_000, seed ^ book.len() as u64);
+        let mut search =
+            Search::new(Params::ROLLOUT_BOT.without_prior(), 1_000_000, seed ^ book.len() as u64);
         let report = search.search(&board, None, Limits::iterations(iterations));
         if (report.best_value - 0.5).abs() <= margin {
             book.push((moves, report.best_value));

@@ -43,8 +43,9 @@ pub struct Params {
     /// How rollouts choose their moves.
     pub rollout: RolloutPolicy,
     /// Weight of the value net in a leaf's value (1 = the net alone, 0 = the rollout alone); used only
-    /// when the search has a net. 0 for the bot: the nets trained so far lose to rollouts at the arena's
-    /// limits (net 2: 32.8 % at 100 ms; docs/training.md), so the bot keeps its rollouts until one wins.
+    /// when the search has a net. ½ for the bot: the blend has less bias than the net and less noise than
+    /// a rollout, and beat rollouts alone by +60 Elo at the arena's limits, where the net alone is level
+    /// (docs/tuning.md).
     pub value_weight: f32,
     /// Prove wins, losses and draws and let them decide (MCTS-solver).
     pub solver: bool,
@@ -56,8 +57,9 @@ pub struct Params {
 }
 
 impl Params {
-    /// The bot's settings.
-    pub const BOT: Params = Params {
+    /// The bot before the value net: rollouts alone, tuned for them (`--no-value`, `bot:novalue`; the
+    /// policy's and the value net's self-play data were made with it).
+    pub const ROLLOUT_BOT: Params = Params {
         exploration: 0.6,
         first_play_urgency: 0.8,
         prior_weight: 1.0,
@@ -69,6 +71,15 @@ impl Params {
         reuse_tree: true,
         early_stop: false,
     };
+
+    /// The bot's settings: leaves valued half by the net, half by a rollout, and less exploration, since
+    /// those values are less noisy (c 0.3; docs/tuning.md).
+    pub const BOT: Params = Params { exploration: 0.3, value_weight: 0.5, ..Params::ROLLOUT_BOT };
+
+    /// These settings with rollouts alone, as the bot searched before the value net.
+    pub const fn without_value(self) -> Params {
+        Params { value_weight: 0.0, exploration: Params::ROLLOUT_BOT.exploration, ..self }
+    }
 
     /// These settings for a search without the learned prior (`--no-policy`, self-play for training).
     /// The urgency is the one the bot had before the prior: the committed weights were trained on

@@ -58,7 +58,7 @@ pub fn generate(games: usize, iterations: u64, jobs: usize, seed: u64, progress:
 
 fn play_one(iterations: u64, seed: u64) -> Vec<Record> {
     // No learned prior: the data, and so the weights, depend on the seed alone.
-    let params = Params { early_stop: false, ..Params::BOT }.without_prior();
+    let params = Params { early_stop: false, ..Params::ROLLOUT_BOT }.without_prior();
     let mut search = Search::new(params, 2_000_000, seed);
     let mut rng = crate::rng::Rng::new(seed);
     let mut board = Board::new();

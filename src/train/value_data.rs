@@ -65,7 +65,7 @@ pub fn play_game(config: &SelfPlay, seed: u64, g: u64) -> Vec<ValueRecord> {
     let s = game_seed(seed, g);
     let value_weight = if config.use_value { 1.0 } else { 0.0 };
     let options = BotOptions {
-        params: crate::mcts::Params { value_weight, ..crate::mcts::Params::BOT },
+        params: crate::mcts::Params { value_weight, ..crate::mcts::Params::ROLLOUT_BOT },
         seed: s,
         nodes: 1_000_000,
         use_value: config.use_value,
