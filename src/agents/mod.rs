@@ -229,10 +229,8 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     }
     if !value {
         // `bot:novalue` is the bot before the net, unless told otherwise (`bot:novalue:c=…`).
-        params = Params {
-            exploration: c_given.unwrap_or(Params::ROLLOUT_BOT.exploration),
-            ..params.without_value()
-        };
+        params = params.without_value();
+        params.exploration = c_given.unwrap_or(params.exploration);
     }
     // `weights=` names seed 000's linear weights, or a constants file for the basis-6 evaluation.
     let mut linear_weights = None;
