@@ -34,15 +34,12 @@ impl Rules {
 
     /// The position after `opening` under these rules; `Err(k)` when its move `k` is illegal.
     pub fn start(self, opening: &[Move]) -> Result<Board, usize> {
-        if self != Rules::Points {
-            return Board::from_moves(opening);
-        }
-        let mut board = Board::points_start();
+        let mut board = if self == Rules::Points { Board::points_start() } else { Board::new() };
         for (k, &m) in opening.iter().enumerate() {
             if !board.is_legal(m) {
                 return Err(k);
             }
-            board.play_points(m);
+            self.play(&mut board, m);
         }
         Ok(board)
     }
@@ -106,8 +103,11 @@ mod tests {
             let board = Rules::Points.start(&r.moves).unwrap();
             assert_eq!(board.closed_boards(), crate::board::FULL);
             assert_eq!(r.status, board.status());
-            assert!(Board::from_moves(&r.moves).is_err() || Board::from_moves(&r.moves).unwrap().is_over());
-            past_a_line += Board::from_moves(&r.moves).is_err() as u32;
+            // Under the arena's rules the same moves either end where they end or run past a line.
+            match Board::from_moves(&r.moves) {
+                Ok(arena_board) => assert!(arena_board.is_over()),
+                Err(_) => past_a_line += 1,
+            }
         }
         assert!(past_a_line > 0, "no game went on past a line of boards");
         assert!(Rules::Points.start(&[Move::new(0, 0)]).is_err(), "the first move must be in the centre");

@@ -38,6 +38,11 @@ pub struct Ladder {
     pub level: u32,
 }
 
+/// Games won among `scores` (1 win, ½ draw, 0 loss).
+fn wins(scores: &[f64]) -> f64 {
+    scores.iter().filter(|&&s| s == 1.0).count() as f64
+}
+
 impl Reward {
     /// `score`, `selfplay` or `growing:K`.
     pub fn parse(text: &str) -> Result<Reward, String> {
@@ -89,7 +94,7 @@ impl Reward {
             .iter()
             .map(|scores| {
                 let g = scores.len() as f64;
-                let wins = scores.iter().filter(|&&s| s == 1.0).count() as f64;
+                let wins = wins(scores);
                 match self {
                     Reward::Score => 1.0 - scores.iter().sum::<f64>() / g,
                     Reward::SelfPlay => {
@@ -123,8 +128,7 @@ impl Reward {
                 }
             }
             Reward::Growing { .. } => {
-                let won = |s: &Vec<f64>| s.iter().filter(|&&x| x == 1.0).count() as f64;
-                if games.iter().any(|s| Self::earns_bonus(won(s), s.len() as f64)) {
+                if games.iter().any(|s| Self::earns_bonus(wins(s), s.len() as f64)) {
                     ladder.level += 1;
                 }
             }
