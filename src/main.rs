@@ -23,7 +23,8 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        self-play, train and rewrite weights/ (also: selfplay, train)
        uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] --out FILE
                                        self-play records for the value net (resumable, shardable)
-       uttt train-value --data FILE... [--hidden H] [--epochs E] [--threads T] [--lambda L] [--out FILE]
+       uttt train-value --data FILE... [--hidden H] [--epochs E] [--threads T] [--lambda L] [--lr X]
+                        [--lr-decay F] [--symmetries K] [--out FILE]
                                        train the value net and rewrite weights/value.txt
        uttt regenerate-value [--seed S] [--games N] [--generations G] [--gate-games M]
                                        self-play, train and gate value nets, generation by generation

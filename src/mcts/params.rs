@@ -44,8 +44,8 @@ pub struct Params {
     pub rollout: RolloutPolicy,
     /// Weight of the value net in a leaf's value (1 = the net alone, 0 = the rollout alone); used only
     /// when the search has a net. ½ for the bot: the blend has less bias than the net and less noise than
-    /// a rollout, and beat rollouts alone by +60 Elo at the arena's limits, where the net alone is level
-    /// (docs/tuning.md).
+    /// a rollout, and beat rollouts alone by +60 Elo at the arena's limits, where the net alone was level
+    /// (docs/tuning.md); +101 with the net retrained in the eleventh session (docs/strength.md).
     pub value_weight: f32,
     /// Prove wins, losses and draws and let them decide (MCTS-solver).
     pub solver: bool,

@@ -6,6 +6,7 @@ pub mod basis6_td;
 pub mod data;
 pub mod fit;
 pub mod regenerate_value;
+pub mod symmetry;
 pub mod td;
 pub mod value_data;
 pub mod value_fit;
@@ -211,7 +212,7 @@ pub fn read_value_records(paths: &[String]) -> Result<Vec<value_data::ValueRecor
 }
 
 /// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--epochs E] [--threads T] [--lambda L]
-/// [--lr X] [--seed S] [--out weights/value.txt]`
+/// [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--out weights/value.txt]`
 pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let mut paths = a.values("--data")?;
@@ -223,8 +224,13 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         lambda: a.value_or("--lambda", d.lambda)?,
         learning_rate: a.value_or("--lr", d.learning_rate)?,
         seed: a.value_or("--seed", d.seed)?,
+        symmetries: a.value_or("--symmetries", d.symmetries)?,
+        lr_decay: a.value_or("--lr-decay", d.lr_decay)?,
         ..d
     };
+    if !(1..=symmetry::SYMMETRIES).contains(&config.symmetries) {
+        return Err(format!("--symmetries {}: expected 1..={}", config.symmetries, symmetry::SYMMETRIES));
+    }
     let out: String = a.value_or("--out", "weights/value.txt".to_string())?;
     paths.extend(a.positionals()?);
     if paths.is_empty() {
@@ -243,7 +249,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let (float_loss, quantised_loss, constant_loss) = t.losses;
     let section = format!(
         "# Learned value net (value.txt): {} inputs, {} hidden, 1 output; {} UTF-16 units, FNV-1a {:016x}\n\
-         command: uttt train-value --data {} --hidden {} --epochs {} --lambda {} --lr {} --seed {}\n\
+         command: uttt train-value --data {} --hidden {} --epochs {} --lambda {} --lr {} --lr-decay {} --symmetries {} --seed {}\n\
          data: {} positions, {games} distinct game numbers ({} training, {} validation)\n\
          training: {:.0} s on {} threads\n\
          validation cross-entropy: float {float_loss:.5}, quantised {quantised_loss:.5}, constant predictor {constant_loss:.5}\n\n\
@@ -257,6 +263,8 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         config.epochs,
         config.lambda,
         config.learning_rate,
+        config.lr_decay,
+        config.symmetries,
         config.seed,
         records.len(),
         t.sizes.0,

@@ -89,9 +89,9 @@ fn run(plan: &Plan) -> Result<(), String> {
         let candidate = format!("{}/net{}.txt", plan.dir, generation + 1);
         std::fs::write(&candidate, trained.quantised.encode()).map_err(|e| format!("{candidate}: {e}"))?;
         let train_s = start.elapsed().as_secs_f64() - selfplay_s;
-        let new = PlayerSpec::Command(format!("{exe} --quiet --value-weight 1 --value-weights {candidate}"));
+        let new = PlayerSpec::Command(format!("{exe} --quiet --value-weights {candidate}"));
         let old = PlayerSpec::Command(match &best {
-            Some(net) => format!("{exe} --quiet --value-weight 1 --value-weights {net}"),
+            Some(net) => format!("{exe} --quiet --value-weights {net}"),
             None => format!("{exe} --quiet --no-value"),
         });
         let config = MatchConfig {

@@ -8,7 +8,7 @@
 //! depends only on the run's seed and `g`; shard `K/N` plays the games with `g % N == K`.
 
 use crate::board::{Board, Status};
-use crate::mcts::{Limits, Search};
+use crate::mcts::{Limits, Params, Search};
 use crate::moves::Move;
 use crate::protocol::BotOptions;
 use crate::rng::Rng;
@@ -63,9 +63,10 @@ fn game_seed(seed: u64, g: u64) -> u64 {
 /// Plays game `g` and returns its records.
 pub fn play_game(config: &SelfPlay, seed: u64, g: u64) -> Vec<ValueRecord> {
     let s = game_seed(seed, g);
-    let value_weight = if config.use_value { 1.0 } else { 0.0 };
+    // The bot as it plays: with its net (blended with rollouts), or as it played before it had one.
+    let params = if config.use_value { Params::BOT } else { Params::ROLLOUT_BOT };
     let options = BotOptions {
-        params: crate::mcts::Params { value_weight, ..crate::mcts::Params::ROLLOUT_BOT },
+        params,
         seed: s,
         nodes: 1_000_000,
         use_value: config.use_value,

@@ -64,10 +64,11 @@ impl Accumulator {
     pub fn play(&mut self, net: &ValueNet, before: &Board, m: Move, after: &Board) {
         let h = net.hidden();
         let b = m.board();
-        let (mut old_game, mut new_game) = ([0; MAX_GAME_FEATURES], [0; MAX_GAME_FEATURES]);
-        let (old_n, new_n) = (game_features(before, &mut old_game), game_features(after, &mut new_game));
-        let (old_game, new_game) = (&old_game[..old_n], &new_game[..new_n]);
         for me in [Player::X, Player::O] {
+            let (mut old_game, mut new_game) = ([0; MAX_GAME_FEATURES], [0; MAX_GAME_FEATURES]);
+            let old_n = game_features(before, me, &mut old_game);
+            let new_n = game_features(after, me, &mut new_game);
+            let (old_game, new_game) = (&old_game[..old_n], &new_game[..new_n]);
             let sum = &mut self.sums[me.index()][..h];
             board_features(before, me, b, |f| sub(sum, net.column(f)));
             board_features(after, me, b, |f| add(sum, net.column(f)));

@@ -16,17 +16,20 @@
 //! | `208..217` | the opponent could win this open small board with one more mark |
 //! | `217` | the side to move can win the game with its next move |
 //! | `218` | the player not to move threatens to win the game with its next move |
+//! | `219..267` | big-board line `l` still open for player `p` (each of its boards won by `p` or still winnable by `p`) with `k` of them won: `219 + 6l + 3p + k`, `p` 0 own, 1 opponent, `k` 0..=2 |
 //!
 //! Cells of closed boards are left out: they can no longer matter, and leaving them out keeps the
 //! encoding canonical (a won board reads the same however it was won). The threat features and the two
 //! game-level ones were added because a net without them scored far below rollouts (docs/training.md):
-//! one hidden layer cannot see "two in a line and the third cell free" from the marks alone.
+//! one hidden layer cannot see "two in a line and the third cell free" from the marks alone. The big-board
+//! line features came from the same reason one level up: which lines each side can still make, and how far
+//! along they are, is a conjunction over three boards that one layer of 64 units sees poorly.
 
-use crate::board::{completing_cells, Board, Player, FULL};
+use crate::board::{completing_cells, Board, Player, FULL, LINES};
 use crate::mcts::rollout::game_winning_boards;
 
 /// Number of input features.
-pub const INPUTS: usize = 219;
+pub const INPUTS: usize = 267;
 const OPPONENT_CELLS: usize = 81;
 const WON: usize = 162;
 const LOST: usize = 171;
@@ -37,8 +40,40 @@ const OWN_THREAT: usize = 199;
 const OPPONENT_THREAT: usize = 208;
 const WIN_NOW: usize = 217;
 const LOSS_THREAT: usize = 218;
-/// The most game-level features a position can have.
-pub const MAX_GAME_FEATURES: usize = 3;
+const OPEN_LINES: usize = 219;
+/// The most game-level features a position can have: the forced board, two threats, and one per
+/// big-board line and player.
+pub const MAX_GAME_FEATURES: usize = 3 + 16;
+
+/// `WINNABLE[opponent marks]`: some small-board line has none of them.
+const WINNABLE: [bool; 512] = {
+    let mut table = [false; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut l = 0;
+        while l < 8 {
+            table[m] |= LINES[l] & m as u16 == 0;
+            l += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// Small boards that still count towards a big-board line of `p`: won by `p`, or open and winnable.
+#[inline]
+fn live_boards(board: &Board, p: Player) -> u16 {
+    let mut live = board.won_boards(p);
+    let mut open = !board.closed_boards() & FULL;
+    while open != 0 {
+        let b = open.trailing_zeros() as usize;
+        open &= open - 1;
+        if WINNABLE[board.marks(p.other(), b) as usize & 0x1FF] {
+            live |= 1 << b;
+        }
+    }
+    live
+}
 
 /// At most one feature per cell or small board's state, two threats per board, and the game-level ones.
 pub const MAX_ACTIVE: usize = 81 + 18 + MAX_GAME_FEATURES;
@@ -72,10 +107,11 @@ pub fn board_features(board: &Board, me: Player, b: usize, mut f: impl FnMut(usi
     }
 }
 
-/// The features of the whole position, the same from either perspective: the forced board, and
-/// whether either side is one move from winning the game. Returns how many it wrote into `out`.
+/// The features of the whole position seen by `me`: the forced board, whether either side is one move
+/// from winning the game, and the big-board lines each side can still make. Returns how many it wrote
+/// into `out`.
 #[inline]
-pub fn game_features(board: &Board, out: &mut [usize; MAX_GAME_FEATURES]) -> usize {
+pub fn game_features(board: &Board, me: Player, out: &mut [usize; MAX_GAME_FEATURES]) -> usize {
     out[0] = board.forced_board().map_or(ANYWHERE, |b| FORCED + b);
     let mut n = 1;
     if game_winning_boards(board, true) & board.playable_boards() != 0 {
@@ -85,6 +121,15 @@ pub fn game_features(board: &Board, out: &mut [usize; MAX_GAME_FEATURES]) -> usi
     if game_winning_boards(board, false) != 0 {
         out[n] = LOSS_THREAT;
         n += 1;
+    }
+    for (side, p) in [me, me.other()].into_iter().enumerate() {
+        let (live, won) = (live_boards(board, p), board.won_boards(p));
+        for (l, &line) in LINES.iter().enumerate() {
+            if line & !live == 0 {
+                out[n] = OPEN_LINES + 6 * l + 3 * side + ((line & won).count_ones() as usize).min(2);
+                n += 1;
+            }
+        }
     }
     n
 }
@@ -96,7 +141,7 @@ pub fn active_features(board: &Board, me: Player, mut f: impl FnMut(usize)) {
         board_features(board, me, b, &mut f);
     }
     let mut game = [0; MAX_GAME_FEATURES];
-    let n = game_features(board, &mut game);
+    let n = game_features(board, me, &mut game);
     game[..n].iter().for_each(|&g| f(g));
 }
 
@@ -129,6 +174,10 @@ mod tests {
                     171..180 => f - 9,
                     199..208 => f + 9,
                     208..217 => f - 9,
+                    219..267 => {
+                        let (l, p, k) = ((f - 219) / 6, (f - 219) % 6 / 3, (f - 219) % 3);
+                        219 + 6 * l + 3 * (1 - p) + k
+                    }
                     _ => f,
                 };
                 let mut swapped: Vec<usize> = x.iter().map(|&f| swap(f)).collect();
@@ -143,10 +192,13 @@ mod tests {
     fn the_empty_board_has_only_the_free_choice() {
         let mut seen = Vec::new();
         active_features(&Board::new(), Player::X, |f| seen.push(f));
-        assert_eq!(seen, [ANYWHERE]);
+        // Every big-board line is open for both players, none begun: own lines first, then the opponent's.
+        let open_lines: Vec<usize> =
+            (0..2).flat_map(|p| (0..8).map(move |l| OPEN_LINES + 6 * l + 3 * p)).collect();
+        assert_eq!(seen, [&[ANYWHERE][..], &open_lines].concat());
         let b = Board::from_moves(&[Move::new(4, 2)]).unwrap();
         seen.clear();
         active_features(&b, Player::O, |f| seen.push(f));
-        assert_eq!(seen, [OPPONENT_CELLS + 9 * 4 + 2, FORCED + 2]);
+        assert_eq!(seen, [&[OPPONENT_CELLS + 9 * 4 + 2, FORCED + 2][..], &open_lines].concat());
     }
 }
