@@ -189,6 +189,24 @@ mod tests {
     }
 
     #[test]
+    fn a_won_board_advances_its_winners_lines_and_closes_the_losers() {
+        let moves = [(0, 0), (0, 3), (3, 1), (1, 0), (0, 1), (1, 3), (3, 2), (2, 0), (0, 2)];
+        let b = Board::from_moves(&moves.map(|(board, cell)| Move::new(board, cell))).unwrap();
+        assert_eq!(b.won_boards(Player::X), 1);
+        let mut seen = Vec::new();
+        active_features(&b, Player::X, |f| seen.push(f));
+        for (l, &line) in LINES.iter().enumerate() {
+            let (own, theirs) = (OPEN_LINES + 6 * l, OPEN_LINES + 6 * l + 3);
+            if line & 1 != 0 {
+                assert!(seen.contains(&(own + 1)), "line {l}: one board won");
+                assert!(!(0..3).any(|k| seen.contains(&(theirs + k))), "line {l} is closed to O");
+            } else {
+                assert!(seen.contains(&own) && seen.contains(&theirs), "line {l} is open to both");
+            }
+        }
+    }
+
+    #[test]
     fn the_empty_board_has_only_the_free_choice() {
         let mut seen = Vec::new();
         active_features(&Board::new(), Player::X, |f| seen.push(f));
