@@ -15,6 +15,24 @@ fn random_net(hidden: usize, seed: u64) -> ValueNet {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
+    /// `evaluate`'s fixed-width paths (32, 64, 128 hidden) give exactly the value of the general one:
+    /// the accumulator recomputed, then the output layer.
+    #[test]
+    fn evaluation_at_every_width_equals_the_accumulators(choices in proptest::collection::vec(any::<u16>(), 81), width in 0usize..4) {
+        let net = random_net([32, 64, 128, 40][width], width as u64);
+        let mut board = Board::new();
+        for pick in choices {
+            let mut acc = Accumulator::default();
+            acc.refresh(&net, &board);
+            prop_assert_eq!(net.evaluate(&board), net.output(acc.side(board.side_to_move())));
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            board.play(moves.as_slice()[pick as usize % moves.len()]);
+        }
+    }
+
     /// Playing moves into the accumulator gives exactly the sums of a recomputation, for both players,
     /// at every ply of random games (boards closing, free choices and all).
     #[test]

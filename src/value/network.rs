@@ -7,7 +7,7 @@
 
 use super::accumulator::Accumulator;
 use super::codec::{Reader, Writer};
-use super::features::INPUTS;
+use super::features::{active_features, INPUTS};
 use crate::board::Board;
 
 /// The accumulator's value of a fully active hidden unit (1.0 in the float net).
@@ -89,10 +89,31 @@ impl ValueNet {
     }
 
     /// The expected score of the side to move, computed from scratch.
+    #[inline]
     pub fn evaluate(&self, board: &Board) -> f32 {
-        let mut acc = Accumulator::default();
-        acc.refresh_side(self, board, board.side_to_move());
-        self.output(acc.side(board.side_to_move()))
+        // A width known at compile time lets the sums stay in registers while the features are added.
+        match self.hidden {
+            32 => self.evaluate_fixed::<32>(board),
+            64 => self.evaluate_fixed::<64>(board),
+            128 => self.evaluate_fixed::<128>(board),
+            _ => {
+                let mut acc = Accumulator::default();
+                acc.refresh_side(self, board, board.side_to_move());
+                self.output(acc.side(board.side_to_move()))
+            }
+        }
+    }
+
+    #[inline]
+    fn evaluate_fixed<const H: usize>(&self, board: &Board) -> f32 {
+        let mut acc: [i16; H] = self.b1[..H].try_into().expect("the net has H hidden units");
+        active_features(board, board.side_to_move(), |f| {
+            let column: &[i16; H] = self.w1[f * H..(f + 1) * H].try_into().expect("a column has H weights");
+            for (a, &w) in acc.iter_mut().zip(column) {
+                *a = a.wrapping_add(w);
+            }
+        });
+        self.output(&acc)
     }
 
     /// The net as weight text (see `codec.rs`).
