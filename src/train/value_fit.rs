@@ -99,7 +99,7 @@ pub struct ValueTraining {
 }
 
 impl FloatNet {
-    /// Random small weights (a position has up to 82 active features).
+    /// Random small weights (a position has up to `MAX_ACTIVE` (118) active features).
     pub fn random(hidden: usize, seed: u64) -> FloatNet {
         let mut rng = Rng::new(seed);
         let mut uniform = |scale: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * scale;

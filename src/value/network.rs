@@ -2,12 +2,13 @@
 //!
 //! `value = sigmoid((Σᵢ clamp(accᵢ, 0, QA) · w2ᵢ + b2) / (QA · QB))`, where `acc = b1 + Σ W1[f]` over the
 //! active features (`features.rs`) of the side to move. First-layer weights and the accumulator are `i16`
-//! (the weights themselves fit in 8 bits: |W1| ≤ 127, so no sum of 82 of them overflows), output weights
+//! (the weights themselves fit in 8 bits: |W1| ≤ 127, so no sum of the at most `MAX_ACTIVE` (118) of them
+//! overflows, asserted below), output weights
 //! `i16`. The loops run over plain slices so the compiler vectorises them on baseline x86-64.
 
 use super::accumulator::Accumulator;
 use super::codec::{Reader, Writer};
-use super::features::{active_features, INPUTS};
+use super::features::{active_features, INPUTS, MAX_ACTIVE};
 use crate::board::Board;
 
 /// The accumulator's value of a fully active hidden unit (1.0 in the float net).
@@ -19,6 +20,8 @@ pub const MAX_HIDDEN: usize = 256;
 /// Largest first-layer bias allowed, so that the accumulator cannot overflow `i16`.
 const MAX_BIAS: i64 = 2048;
 const FORMAT_VERSION: i64 = 1;
+const _: () =
+    assert!(MAX_ACTIVE as i64 * 127 + MAX_BIAS <= i16::MAX as i64, "the accumulator could overflow");
 
 /// A decoded value net, ready to evaluate.
 #[derive(Clone, Debug)]
