@@ -3,6 +3,7 @@
 use crate::board::{Board, Status};
 use crate::mcts::{Limits, Params, Search};
 use crate::moves::Move;
+use crate::train::value_data::ValueRecord;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 
@@ -88,6 +89,26 @@ fn play_one(iterations: u64, seed: u64) -> Vec<Record> {
     records
 }
 
+/// Policy records from value-net self-play: the move each searched position went on with is the target
+/// (the visits are 1 for it, 0 for the other legal moves). A game's last record has no next move and is left
+/// out. `records` must hold each game's records together and in order, as `read_value_records` returns them.
+pub fn from_value_records(records: &[ValueRecord]) -> Vec<Record> {
+    let mut out = Vec::new();
+    for game in records.chunk_by(|a, b| a.game == b.game) {
+        for pair in game.windows(2) {
+            let (here, next) = (&pair[0], &pair[1]);
+            let Some(&played) = next.moves.get(here.moves.len()) else { continue };
+            if !next.moves.starts_with(&here.moves) {
+                continue;
+            }
+            let Ok(board) = Board::from_moves(&here.moves) else { continue };
+            let visits = board.legal_moves().iter().map(|&m| (m, (m == played) as u32)).collect();
+            out.push(Record { history: here.moves.clone(), visits, result: 0 });
+        }
+    }
+    out
+}
+
 /// Compact binary: per record, history length and moves, child count and (move, visits as u16), result.
 pub fn to_bytes(records: &[Record]) -> Vec<u8> {
     let mut out = b"UTTTSP1\n".to_vec();
@@ -143,5 +164,21 @@ mod tests {
         }
         assert_eq!(from_bytes(&to_bytes(&records)).unwrap(), records);
         assert_eq!(generate(2, 60, 1, 3, false), records, "same seed, same data, whatever the threads");
+    }
+
+    #[test]
+    fn value_records_become_policy_records_of_the_moves_played() {
+        use crate::train::value_data::{play_game, SelfPlay};
+        let config = SelfPlay { iterations: 60, use_value: false, ..SelfPlay::default() };
+        let (a, b) = (play_game(&config, 5, 1), play_game(&config, 5, 2));
+        let policy = from_value_records(&[a.clone(), b.clone()].concat());
+        assert_eq!(policy.len(), a.len() - 1 + b.len() - 1, "every record but each game's last");
+        for (r, next) in policy.iter().zip(a.iter().skip(1).chain(b.iter().skip(1))) {
+            let legal = r.board().unwrap().legal_moves();
+            assert_eq!(r.visits.len(), legal.len());
+            let played: Vec<Move> = r.visits.iter().filter(|&&(_, v)| v == 1).map(|&(m, _)| m).collect();
+            assert_eq!(played, [next.moves[r.history.len()]]);
+            assert!(r.visits.iter().all(|&(m, v)| v <= 1 && legal.contains(m)));
+        }
     }
 }

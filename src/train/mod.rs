@@ -110,22 +110,42 @@ pub fn selfplay_main(words: &[String]) -> Result<i32, String> {
     Ok(0)
 }
 
-/// `uttt train --data FILE [--epochs E] [--seed S] [--lr X] [--out DIR]`
+/// `uttt train (--data FILE | --value-data FILE...) [--epochs E] [--seed S] [--lr X] [--out DIR]`
 pub fn train_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
-    let path: String = a.value("--data")?.ok_or("--data FILE is required")?;
+    let path: Option<String> = a.value("--data")?;
+    let mut value_paths = a.values("--value-data")?;
     let epochs: usize = a.value_or("--epochs", 30)?;
     let seed: u64 = a.value_or("--seed", 1)?;
     let out: String = a.value_or("--out", "weights".to_string())?;
     let lr: f32 = a.value_or("--lr", fit::LEARNING_RATE)?;
-    a.positionals()?;
-    let bytes = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
-    let records = data::from_bytes(&bytes)?;
+    // Like `train-value`: the files after `--value-data` need not repeat the option.
+    let rest = a.positionals()?;
+    if !rest.is_empty() && value_paths.is_empty() {
+        return Err(format!("unexpected arguments {rest:?}"));
+    }
+    value_paths.extend(rest);
+    let (records, source) = match (path, value_paths.is_empty()) {
+        (Some(path), true) => {
+            let bytes = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
+            (data::from_bytes(&bytes)?, path)
+        }
+        (None, false) => {
+            // Per file: runs with different seeds reuse game numbers.
+            let mut records = Vec::new();
+            for path in &value_paths {
+                records.extend(data::from_value_records(&read_value_records(std::slice::from_ref(path))?));
+            }
+            (records, format!("the moves played in {} (value self-play)", value_paths.join(" ")))
+        }
+        _ => return Err("give either --data FILE or --value-data FILE...".to_string()),
+    };
+    eprintln!("train: {} positions", records.len());
     let summary = fit::train_with(&records, epochs, seed, lr, true);
     fit::write_weights(
         &out,
         &summary,
-        &format!("data: {path} ({} positions), learning rate {lr}", records.len()),
+        &format!("data: {source} ({} positions), learning rate {lr}", records.len()),
     )?;
     Ok(0)
 }
