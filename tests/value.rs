@@ -9,7 +9,7 @@ use uttt::value::{Accumulator, ValueNet};
 use uttt::{Board, Move, Player};
 
 fn random_net(hidden: usize, seed: u64) -> ValueNet {
-    FloatNet::random(hidden, seed).quantise()
+    FloatNet::random(hidden, 1 + seed as usize % 4, seed).quantise()
 }
 
 proptest! {
@@ -24,7 +24,7 @@ proptest! {
         for pick in choices {
             let mut acc = Accumulator::default();
             acc.refresh(&net, &board);
-            prop_assert_eq!(net.evaluate(&board), net.output(acc.side(board.side_to_move())));
+            prop_assert_eq!(net.evaluate(&board), net.output(acc.side(board.side_to_move()), net.bucket(&board)));
             let moves = board.legal_moves();
             if moves.is_empty() {
                 break;
@@ -55,7 +55,7 @@ proptest! {
             for p in [Player::X, Player::O] {
                 prop_assert_eq!(&acc.side(p)[..net.hidden()], &fresh.side(p)[..net.hidden()]);
             }
-            prop_assert!((net.evaluate(&board) - net.output(acc.side(board.side_to_move()))).abs() < 1e-6);
+            prop_assert!((net.evaluate(&board) - net.output(acc.side(board.side_to_move()), net.bucket(&board))).abs() < 1e-6);
         }
     }
 }
@@ -84,11 +84,11 @@ fn positions(games: u64) -> Vec<(Board, Vec<u16>)> {
 fn the_quantised_net_stays_close_to_the_float_net() {
     // Tolerance: at most 0.03 on any position and 0.01 on average (the first layer's weights are
     // rounded to 1/64, so the sums drift by a few hundredths over ~45 active features).
-    let float = FloatNet::random(32, 5);
+    let float = FloatNet::random(32, 4, 5);
     let quantised = float.quantise();
     let (mut worst, mut total, mut n) = (0.0f32, 0.0f32, 0);
     for (board, features) in positions(10) {
-        let d = (float.predict(&features) - quantised.evaluate(&board)).abs();
+        let d = (float.predict(&features, quantised.bucket(&board)) - quantised.evaluate(&board)).abs();
         worst = worst.max(d);
         total += d;
         n += 1;

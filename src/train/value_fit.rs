@@ -11,7 +11,7 @@ use super::symmetry::transform;
 use super::value_data::ValueRecord;
 use crate::board::Board;
 use crate::rng::Rng;
-use crate::value::features::{active_features, INPUTS};
+use crate::value::features::{active_features, output_bucket, INPUTS};
 use crate::value::network::{sigmoid, ValueNet, QA, QB};
 use std::time::Instant;
 
@@ -29,15 +29,16 @@ pub struct FloatNet {
     pub w1: Vec<f32>,
     /// First-layer biases.
     pub b1: Vec<f32>,
-    /// Output weights.
+    /// Output weights, `w2[k * hidden + i]` for output bucket `k` (`features::output_bucket`).
     pub w2: Vec<f32>,
-    /// Output bias.
-    pub b2: f32,
+    /// Output biases, one per bucket.
+    pub b2: Vec<f32>,
 }
 
-/// One training position: its active features and its target.
+/// One training position: its active features, output bucket and target.
 pub struct Sample {
     features: Vec<u16>,
+    bucket: u8,
     target: f32,
 }
 
@@ -46,6 +47,8 @@ pub struct Sample {
 pub struct TrainConfig {
     /// Hidden units (a multiple of 8).
     pub hidden: usize,
+    /// Output buckets (`features::output_bucket`).
+    pub buckets: usize,
     /// Most epochs.
     pub epochs: usize,
     /// Worker threads.
@@ -70,6 +73,7 @@ impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
             hidden: 64,
+            buckets: 4,
             epochs: 30,
             threads: crate::cli::default_jobs(),
             lambda: 0.5,
@@ -100,15 +104,15 @@ pub struct ValueTraining {
 
 impl FloatNet {
     /// Random small weights (a position has up to `MAX_ACTIVE` (118) active features).
-    pub fn random(hidden: usize, seed: u64) -> FloatNet {
+    pub fn random(hidden: usize, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = Rng::new(seed);
         let mut uniform = |scale: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * scale;
         FloatNet {
             hidden,
             w1: (0..INPUTS * hidden).map(|_| uniform(0.15)).collect(),
             b1: (0..hidden).map(|_| uniform(0.1) + 0.3).collect(),
-            w2: (0..hidden).map(|_| uniform(0.5)).collect(),
-            b2: 0.0,
+            w2: (0..hidden * buckets).map(|_| uniform(0.5)).collect(),
+            b2: vec![0.0; buckets],
         }
     }
 
@@ -121,12 +125,17 @@ impl FloatNet {
         }
     }
 
-    /// The expected score of the side to move for a position with these features.
-    pub fn predict(&self, features: &[u16]) -> f32 {
+    /// The output layer's input: the sum for bucket `bucket` of the clipped hidden units `acc`.
+    fn output_sum(&self, acc: &[f32], bucket: usize) -> f32 {
+        let w2 = &self.w2[bucket * self.hidden..(bucket + 1) * self.hidden];
+        acc.iter().zip(w2).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + self.b2[bucket]
+    }
+
+    /// The expected score of the side to move for a position with these features and output bucket.
+    pub fn predict(&self, features: &[u16], bucket: usize) -> f32 {
         let mut acc = vec![0.0; self.hidden];
         self.accumulate(features, &mut acc);
-        let z: f32 = acc.iter().zip(&self.w2).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + self.b2;
-        sigmoid(z)
+        sigmoid(self.output_sum(&acc, bucket))
     }
 
     /// The net the bot uses: weights rounded to integers (see `network.rs`).
@@ -138,14 +147,15 @@ impl FloatNet {
             self.w1.iter().map(|&w| q(w, qa, 127.0)).collect(),
             self.b1.iter().map(|&b| q(b, qa, 2000.0)).collect(),
             self.w2.iter().map(|&w| q(w, QB as f32, 32767.0)).collect(),
-            (self.b2 * qa * QB as f32).round() as i32,
+            self.b2.iter().map(|&b| (b * qa * QB as f32).round() as i32).collect(),
         )
         .expect("quantised weights are in range by construction")
     }
 }
 
-/// The features and target of each record, under each of the first `symmetries` symmetries.
-pub fn samples(records: &[ValueRecord], lambda: f32, symmetries: usize) -> Vec<Sample> {
+/// The features, bucket (of `buckets`) and target of each record, under each of the first `symmetries`
+/// symmetries.
+pub fn samples(records: &[ValueRecord], lambda: f32, symmetries: usize, buckets: usize) -> Vec<Sample> {
     records
         .iter()
         .flat_map(|r| (0..symmetries).map(move |s| (r, s)))
@@ -154,7 +164,8 @@ pub fn samples(records: &[ValueRecord], lambda: f32, symmetries: usize) -> Vec<S
             let board = Board::from_moves(&moves).expect("records were checked when read");
             let mut features = Vec::with_capacity(64);
             active_features(&board, board.side_to_move(), |f| features.push(f as u16));
-            Sample { features, target: lambda * r.result + (1.0 - lambda) * r.value }
+            let bucket = output_bucket(&board, buckets) as u8;
+            Sample { features, bucket, target: lambda * r.result + (1.0 - lambda) * r.value }
         })
         .collect()
 }
@@ -175,21 +186,22 @@ fn gradient(net: &FloatNet, batch: &[Sample], grad: &mut [f32]) -> f64 {
     let h = net.hidden;
     let (gw1, rest) = grad.split_at_mut(INPUTS * h);
     let (gb1, rest) = rest.split_at_mut(h);
-    let (gw2, gb2) = rest.split_at_mut(h);
+    let (gw2, gb2) = rest.split_at_mut(h * net.b2.len());
     let mut acc = vec![0.0; h];
     let mut dacc = vec![0.0; h];
     let mut loss = 0.0;
     for s in batch {
         net.accumulate(&s.features, &mut acc);
-        let z: f32 = acc.iter().zip(&net.w2).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + net.b2;
-        let p = sigmoid(z);
+        let k = s.bucket as usize;
+        let p = sigmoid(net.output_sum(&acc, k));
         loss += cross_entropy(p, s.target);
         let dz = p - s.target;
-        gb2[0] += dz;
+        gb2[k] += dz;
+        let (gw2, w2) = (&mut gw2[k * h..(k + 1) * h], &net.w2[k * h..(k + 1) * h]);
         for i in 0..h {
             let active = acc[i] > 0.0 && acc[i] < 1.0;
             gw2[i] += dz * acc[i].clamp(0.0, 1.0);
-            dacc[i] = if active { dz * net.w2[i] } else { 0.0 };
+            dacc[i] = if active { dz * w2[i] } else { 0.0 };
             gb1[i] += dacc[i];
         }
         for &f in &s.features {
@@ -213,8 +225,8 @@ impl Adam {
         const B2: f32 = 0.999;
         self.t += 1;
         let (c1, c2) = (1.0 - B1.powi(self.t), 1.0 - B2.powi(self.t));
-        let h = net.hidden;
-        let params = net.w1.iter_mut().chain(net.b1.iter_mut()).chain(net.w2.iter_mut()).chain([&mut net.b2]);
+        let params =
+            net.w1.iter_mut().chain(net.b1.iter_mut()).chain(net.w2.iter_mut()).chain(net.b2.iter_mut());
         for (k, p) in params.enumerate() {
             let g = grad[k];
             self.m[k] = B1 * self.m[k] + (1.0 - B1) * g;
@@ -223,7 +235,7 @@ impl Adam {
         }
         net.w1.iter_mut().for_each(|w| *w = w.clamp(-W1_LIMIT, W1_LIMIT));
         net.b1.iter_mut().for_each(|b| *b = b.clamp(-B1_LIMIT, B1_LIMIT));
-        debug_assert_eq!(net.w1.len() + 2 * h + 1, grad.len());
+        debug_assert_eq!(net.w1.len() + net.b1.len() + net.w2.len() + net.b2.len(), grad.len());
     }
 }
 
@@ -237,13 +249,13 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let (held, kept): (Vec<&ValueRecord>, Vec<&ValueRecord>) =
         records.iter().partition(|r| is_validation_game(r.game));
     let to_samples = |rs: Vec<&ValueRecord>, symmetries| {
-        samples(&rs.into_iter().cloned().collect::<Vec<_>>(), config.lambda, symmetries)
+        samples(&rs.into_iter().cloned().collect::<Vec<_>>(), config.lambda, symmetries, config.buckets)
     };
     let (mut train_set, valid) = (to_samples(kept, config.symmetries), to_samples(held, 1));
     let mut learning_rate = config.learning_rate;
     let h = config.hidden;
-    let mut net = FloatNet::random(h, config.seed);
-    let size = INPUTS * h + 2 * h + 1;
+    let mut net = FloatNet::random(h, config.buckets, config.seed);
+    let size = INPUTS * h + h + (h + 1) * config.buckets;
     let mut adam = Adam { m: vec![0.0; size], v: vec![0.0; size], t: 0 };
     let mut rng = Rng::new(config.seed ^ 0x7EA1);
     let mean_target = valid.iter().map(|s| s.target as f64).sum::<f64>() / valid.len().max(1) as f64;
@@ -282,7 +294,7 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
             adam.step(&mut net, &grad, learning_rate);
         }
         train_loss /= train_set.len().max(1) as f64;
-        let valid_loss = mean_loss(&valid, |s| net.predict(&s.features));
+        let valid_loss = mean_loss(&valid, |s| net.predict(&s.features, s.bucket as usize));
         let rate = train_set.len() as f64 / start.elapsed().as_secs_f64().max(1e-9);
         let line = format!(
             "epoch {epoch:3}  train loss {train_loss:.5}  validation loss {valid_loss:.5}  (constant {constant_loss:.5})  {rate:.0} positions/s"
@@ -302,7 +314,7 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
         }
     }
     let quantised = best.quantise();
-    let quantised_loss = mean_loss(&valid, |s| quantised.evaluate_features(&s.features));
+    let quantised_loss = mean_loss(&valid, |s| quantised.evaluate_features(&s.features, s.bucket as usize));
     ValueTraining {
         net: best,
         quantised,

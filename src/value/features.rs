@@ -45,6 +45,15 @@ const OPEN_LINES: usize = 219;
 /// big-board line and player.
 pub const MAX_GAME_FEATURES: usize = 3 + 16;
 
+/// The output layer of `buckets` that a position is valued with: bucket `k` for `2k` or `2k + 1` closed
+/// small boards, the last one also for every position with more. Separate output weights per phase cost
+/// nothing at evaluation (the same hidden sums, another row of output weights) and let the net read its
+/// hidden units differently in the late middle game, where it is weakest (docs/training.md).
+#[inline]
+pub fn output_bucket(board: &Board, buckets: usize) -> usize {
+    (board.closed_boards().count_ones() as usize / 2).min(buckets - 1)
+}
+
 /// `WINNABLE[opponent marks]`: some small-board line has none of them.
 const WINNABLE: [bool; 512] = {
     let mut table = [false; 512];

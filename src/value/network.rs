@@ -1,14 +1,15 @@
 //! The quantised value net: one hidden layer of clipped ReLUs, one output, integer arithmetic.
 //!
-//! `value = sigmoid((Σᵢ clamp(accᵢ, 0, QA) · w2ᵢ + b2) / (QA · QB))`, where `acc = b1 + Σ W1[f]` over the
-//! active features (`features.rs`) of the side to move. First-layer weights and the accumulator are `i16`
+//! `value = sigmoid((Σᵢ clamp(accᵢ, 0, QA) · w2[k]ᵢ + b2[k]) / (QA · QB))`, where `acc = b1 + Σ W1[f]` over the
+//! active features (`features.rs`) of the side to move and `k` is the position's output bucket (its phase,
+//! `features::output_bucket`). First-layer weights and the accumulator are `i16`
 //! (the weights themselves fit in 8 bits: |W1| ≤ 127, so no sum of the at most `MAX_ACTIVE` (118) of them
 //! overflows, asserted below), output weights
 //! `i16`. The loops run over plain slices so the compiler vectorises them on baseline x86-64.
 
 use super::accumulator::Accumulator;
 use super::codec::{Reader, Writer};
-use super::features::{active_features, INPUTS, MAX_ACTIVE};
+use super::features::{active_features, output_bucket, INPUTS, MAX_ACTIVE};
 use crate::board::Board;
 
 /// The accumulator's value of a fully active hidden unit (1.0 in the float net).
@@ -19,7 +20,10 @@ pub const QB: i32 = 256;
 pub const MAX_HIDDEN: usize = 256;
 /// Largest first-layer bias allowed, so that the accumulator cannot overflow `i16`.
 const MAX_BIAS: i64 = 2048;
-const FORMAT_VERSION: i64 = 1;
+/// Version 2 added the output buckets; a version-1 net has one.
+const FORMAT_VERSION: i64 = 2;
+/// The most output buckets (one per two closed boards).
+pub const MAX_BUCKETS: usize = 5;
 const _: () =
     assert!(MAX_ACTIVE as i64 * 127 + MAX_BIAS <= i16::MAX as i64, "the accumulator could overflow");
 
@@ -30,17 +34,28 @@ pub struct ValueNet {
     /// `w1[f * hidden + i]`: feature `f`'s weight into hidden unit `i` (a feature's column is contiguous).
     w1: Vec<i16>,
     b1: Vec<i16>,
+    /// `w2[k * hidden + i]`: hidden unit `i`'s weight into bucket `k`'s output.
     w2: Vec<i16>,
-    b2: i32,
+    b2: Vec<i32>,
 }
 
 impl ValueNet {
     /// A net from its quantised parts; an error when the sizes or ranges are wrong.
-    pub fn new(hidden: usize, w1: Vec<i16>, b1: Vec<i16>, w2: Vec<i16>, b2: i32) -> Result<ValueNet, String> {
+    /// `b2` holds one bias per output bucket.
+    pub fn new(
+        hidden: usize,
+        w1: Vec<i16>,
+        b1: Vec<i16>,
+        w2: Vec<i16>,
+        b2: Vec<i32>,
+    ) -> Result<ValueNet, String> {
         if hidden == 0 || hidden > MAX_HIDDEN || hidden % 8 != 0 {
             return Err(format!("hidden size {hidden} is not a multiple of 8 in 8..={MAX_HIDDEN}"));
         }
-        if w1.len() != INPUTS * hidden || b1.len() != hidden || w2.len() != hidden {
+        if b2.is_empty() || b2.len() > MAX_BUCKETS {
+            return Err(format!("{} output buckets, expected 1..={MAX_BUCKETS}", b2.len()));
+        }
+        if w1.len() != INPUTS * hidden || b1.len() != hidden || w2.len() != hidden * b2.len() {
             return Err("weight counts do not match the hidden size".into());
         }
         if w1.iter().any(|&w| !(-127..=127).contains(&w)) || b1.iter().any(|&b| (b as i64).abs() > MAX_BIAS) {
@@ -52,6 +67,17 @@ impl ValueNet {
     /// Hidden units.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// Output buckets.
+    pub fn buckets(&self) -> usize {
+        self.b2.len()
+    }
+
+    /// The output bucket `board` is valued with.
+    #[inline]
+    pub fn bucket(&self, board: &Board) -> usize {
+        output_bucket(board, self.b2.len())
     }
 
     /// Feature `f`'s column of first-layer weights.
@@ -66,20 +92,22 @@ impl ValueNet {
         &self.b1
     }
 
-    /// The expected score (win 1, draw ½, loss 0) of the player whose accumulator `acc` is.
+    /// The expected score (win 1, draw ½, loss 0) of the player whose accumulator `acc` is, with output
+    /// bucket `bucket` (`bucket`).
     #[inline]
-    pub fn output(&self, acc: &[i16]) -> f32 {
-        let sum: i32 = acc[..self.hidden]
+    pub fn output(&self, acc: &[i16], bucket: usize) -> f32 {
+        let h = self.hidden;
+        let sum: i32 = acc[..h]
             .iter()
-            .zip(&self.w2)
+            .zip(&self.w2[bucket * h..(bucket + 1) * h])
             .map(|(&a, &w)| (a.clamp(0, QA as i16) as i32) * w as i32)
             .sum();
-        sigmoid((sum + self.b2) as f32 / (QA * QB) as f32)
+        sigmoid((sum + self.b2[bucket]) as f32 / (QA * QB) as f32)
     }
 
     /// The expected score of the side to move of a position with these active features (the trainer's
-    /// view: it keeps features, not boards).
-    pub fn evaluate_features(&self, features: &[u16]) -> f32 {
+    /// view: it keeps features and buckets, not boards).
+    pub fn evaluate_features(&self, features: &[u16], bucket: usize) -> f32 {
         let mut acc = [0i16; MAX_HIDDEN];
         acc[..self.hidden].copy_from_slice(&self.b1);
         for &f in features {
@@ -88,7 +116,7 @@ impl ValueNet {
                 .zip(self.column(f as usize))
                 .for_each(|(a, w)| *a = a.wrapping_add(*w));
         }
-        self.output(&acc)
+        self.output(&acc, bucket)
     }
 
     /// The expected score of the side to move, computed from scratch.
@@ -102,7 +130,7 @@ impl ValueNet {
             _ => {
                 let mut acc = Accumulator::default();
                 acc.refresh_side(self, board, board.side_to_move());
-                self.output(acc.side(board.side_to_move()))
+                self.output(acc.side(board.side_to_move()), self.bucket(board))
             }
         }
     }
@@ -116,7 +144,7 @@ impl ValueNet {
                 *a = a.wrapping_add(w);
             }
         });
-        self.output(&acc)
+        self.output(&acc, self.bucket(board))
     }
 
     /// The net as weight text (see `codec.rs`).
@@ -125,10 +153,11 @@ impl ValueNet {
         w.put(FORMAT_VERSION, 16);
         w.put(INPUTS as i64, 16);
         w.put(self.hidden as i64, 16);
+        w.put(self.b2.len() as i64, 16);
         self.w1.iter().for_each(|&v| w.put(v as i64, 8));
         self.b1.iter().for_each(|&v| w.put(v as i64, 16));
         self.w2.iter().for_each(|&v| w.put(v as i64, 16));
-        w.put(self.b2 as i64, 32);
+        self.b2.iter().for_each(|&b| w.put(b as i64, 32));
         w.finish()
     }
 
@@ -136,8 +165,8 @@ impl ValueNet {
     pub fn decode(text: &str) -> Result<ValueNet, String> {
         let mut r = Reader::new(text);
         let version = r.get(16)?;
-        if version != FORMAT_VERSION {
-            return Err(format!("format version {version}, expected {FORMAT_VERSION}"));
+        if !(1..=FORMAT_VERSION).contains(&version) {
+            return Err(format!("format version {version}, expected 1..={FORMAT_VERSION}"));
         }
         let inputs = r.get(16)?;
         if inputs != INPUTS as i64 {
@@ -148,13 +177,18 @@ impl ValueNet {
             return Err(format!("hidden size {hidden} out of range"));
         }
         let hidden = hidden as usize;
+        let buckets = if version >= 2 { r.get(16)? } else { 1 };
+        if !(1..=MAX_BUCKETS as i64).contains(&buckets) {
+            return Err(format!("{buckets} output buckets, expected 1..={MAX_BUCKETS}"));
+        }
+        let buckets = buckets as usize;
         let mut read = |n: usize, bits: u32| -> Result<Vec<i16>, String> {
             (0..n).map(|_| r.get(bits).map(|v| v as i16)).collect()
         };
         let w1 = read(INPUTS * hidden, 8)?;
         let b1 = read(hidden, 16)?;
-        let w2 = read(hidden, 16)?;
-        let b2 = r.get(32)? as i32;
+        let w2 = read(hidden * buckets, 16)?;
+        let b2 = (0..buckets).map(|_| r.get(32).map(|v| v as i32)).collect::<Result<_, _>>()?;
         r.finish()?;
         ValueNet::new(hidden, w1, b1, w2, b2)
     }
@@ -164,4 +198,66 @@ impl ValueNet {
 #[inline]
 pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// A net with small random weights and `buckets` output buckets.
+    fn random_net(hidden: usize, buckets: usize, seed: u64) -> ValueNet {
+        let mut rng = Rng::new(seed);
+        let mut small = |n: usize, limit: u32| -> Vec<i16> {
+            (0..n).map(|_| (rng.below(2 * limit + 1) as i32 - limit as i32) as i16).collect()
+        };
+        let (w1, b1, w2) = (small(INPUTS * hidden, 127), small(hidden, 200), small(hidden * buckets, 100));
+        ValueNet::new(hidden, w1, b1, w2, (0..buckets as i32).map(|k| 1000 * k - 1500).collect()).unwrap()
+    }
+
+    /// A random game's positions, closed boards and all.
+    fn positions(seed: u64) -> Vec<Board> {
+        let (mut rng, mut board, mut out) = (Rng::new(seed), Board::new(), Vec::new());
+        while let Some(m) = board.random_move(&mut rng) {
+            board.play(m);
+            out.push(board);
+        }
+        out
+    }
+
+    #[test]
+    fn a_version_1_net_reads_as_one_bucket() {
+        let net = random_net(16, 1, 3);
+        // Version 1's layout: no bucket count, one output bias.
+        let mut w = Writer::default();
+        [1, INPUTS as i64, 16].iter().for_each(|&v| w.put(v, 16));
+        net.w1.iter().for_each(|&v| w.put(v as i64, 8));
+        net.b1.iter().chain(&net.w2).for_each(|&v| w.put(v as i64, 16));
+        w.put(net.b2[0] as i64, 32);
+        let old = ValueNet::decode(&w.finish()).unwrap();
+        assert_eq!(old.buckets(), 1);
+        for board in positions(5) {
+            assert_eq!(old.evaluate(&board), net.evaluate(&board));
+        }
+    }
+
+    #[test]
+    fn each_phase_is_valued_by_its_own_bucket() {
+        let net = random_net(16, 4, 4);
+        let mut seen = [false; 4];
+        for seed in 0..20 {
+            for board in positions(seed) {
+                let k = net.bucket(&board);
+                seen[k] = true;
+                assert_eq!(k, (board.closed_boards().count_ones() as usize / 2).min(3));
+                let mut acc = Accumulator::default();
+                acc.refresh(&net, &board);
+                let me = acc.side(board.side_to_move());
+                assert_eq!(net.evaluate(&board), net.output(me, k));
+                // The other buckets' output weights give other values: the bucket is really used.
+                assert!((0..4).filter(|&j| j != k).all(|j| net.output(me, j) != net.output(me, k)));
+            }
+        }
+        assert_eq!(seen, [true; 4], "some phase never reached");
+    }
 }
