@@ -23,9 +23,11 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        self-play, train and rewrite weights/ (also: selfplay, train)
        uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] --out FILE
                                        self-play records for the value net (resumable, shardable)
-       uttt train-value --data FILE... [--hidden H] [--epochs E] [--threads T] [--lambda L] [--lr X]
-                        [--lr-decay F] [--symmetries K] [--out FILE]
+       uttt train-value --data FILE... [--hidden H] [--buckets B] [--epochs E] [--threads T] [--lambda L]
+                        [--lr X] [--lr-decay F] [--symmetries K] [--out FILE]
                                        train the value net and rewrite weights/value.txt
+       uttt value-error --data FILE... [--value-weights F] [--positions N]
+                                       the net's, a rollout's and the search's error by phase
        uttt regenerate-value [--seed S] [--games N] [--generations G] [--gate-games M]
                                        self-play, train and gate value nets, generation by generation
        uttt train-td [--games N] [--simulations K] [--eta X] [--seed S] [--out FILE]
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         Some("train") => report(uttt::train::train_main(rest)),
         Some("selfplay-value") => report(uttt::train::selfplay_value_main(rest)),
         Some("train-value") => report(uttt::train::train_value_main(rest)),
+        Some("value-error") => report(uttt::train::value_error::main(rest)),
         Some("regenerate-value") => report(uttt::train::regenerate_value::main(rest)),
         Some("train-basis6") => report(uttt::train::train_basis6_main(rest)),
         Some("train-td") => report(uttt::train::train_td_main(rest)),

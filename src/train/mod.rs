@@ -9,6 +9,7 @@ pub mod regenerate_value;
 pub mod symmetry;
 pub mod td;
 pub mod value_data;
+pub mod value_error;
 pub mod value_fit;
 
 use crate::cli::Args;

@@ -1,0 +1,125 @@
+//! How far a value net, one rollout and the self-play search are from the games' results, by phase.
+//!
+//! `uttt value-error --data FILE… [--value-weights F] [--positions N] [--seed S]`: for each ten plies, the
+//! mean squared error against the final result of the net's value, of one rollout (the bot's), of the
+//! recorded search value, and the net's distance from the search value. It shows where the net is weak
+//! (the late middle game: docs/training.md) and what a leaf's blend of net and rollout is worth there.
+//! Run it on games the net was not trained on.
+
+use super::value_data::ValueRecord;
+use crate::board::{Board, Status};
+use crate::cli::Args;
+use crate::mcts::{rollout::rollout, RolloutPolicy};
+use crate::rng::Rng;
+use crate::value::ValueNet;
+
+/// Rows of ten plies each; the last also holds every later ply.
+const PHASES: usize = 7;
+
+/// Sums of squared errors over the positions of one phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PhaseError {
+    /// Positions in the phase.
+    pub positions: usize,
+    /// The net's value against the result.
+    pub net: f64,
+    /// One rollout's result against the game's.
+    pub rollout: f64,
+    /// The recorded search value against the result.
+    pub search: f64,
+    /// The net's value against the search value.
+    pub net_to_search: f64,
+}
+
+impl PhaseError {
+    fn mean(&self, sum: f64) -> f64 {
+        sum / self.positions.max(1) as f64
+    }
+}
+
+/// The errors of `records` by phase (`ply / 10`, the last row open-ended).
+pub fn phase_errors(records: &[ValueRecord], net: &ValueNet, seed: u64) -> [PhaseError; PHASES] {
+    let mut rng = Rng::new(seed);
+    let mut rows = [PhaseError::default(); PHASES];
+    for r in records {
+        let board = Board::from_moves(&r.moves).expect("records were checked when read");
+        let me = board.side_to_move();
+        let rolled = match rollout(board, RolloutPolicy::GAME_WINS, &mut rng) {
+            Status::Won(p) if p == me => 1.0,
+            Status::Won(_) => 0.0,
+            _ => 0.5,
+        };
+        let (net_value, result, search) = (net.evaluate(&board) as f64, r.result as f64, r.value as f64);
+        let row = &mut rows[(r.moves.len() / 10).min(PHASES - 1)];
+        row.positions += 1;
+        row.net += (net_value - result).powi(2);
+        row.rollout += (rolled - result).powi(2);
+        row.search += (search - result).powi(2);
+        row.net_to_search += (net_value - search).powi(2);
+    }
+    rows
+}
+
+/// `uttt value-error`: prints the table.
+pub fn main(words: &[String]) -> Result<i32, String> {
+    let mut a = Args::new(words);
+    let mut paths = a.values("--data")?;
+    let weights: Option<String> = a.value("--value-weights")?;
+    let limit: usize = a.value_or("--positions", 300_000)?;
+    let seed: u64 = a.value_or("--seed", 1)?;
+    paths.extend(a.positionals()?);
+    if paths.is_empty() {
+        return Err("--data FILE is required".into());
+    }
+    let net = match &weights {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            ValueNet::decode_named(path, &text)?
+        }
+        None => ValueNet::embedded()?,
+    };
+    let mut records = super::read_value_records(&paths)?;
+    records.truncate(limit);
+    println!("plies   positions  net      rollout  search   net to search  (mean squared error against the result)");
+    for (k, row) in phase_errors(&records, &net, seed).iter().enumerate() {
+        let plies =
+            if k + 1 < PHASES { format!("{}-{}", 10 * k, 10 * k + 9) } else { format!("{}+", 10 * k) };
+        println!(
+            "{plies:<7} {:>9}  {:.4}   {:.4}   {:.4}   {:.4}",
+            row.positions,
+            row.mean(row.net),
+            row.mean(row.rollout),
+            row.mean(row.search),
+            row.mean(row.net_to_search)
+        );
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Move;
+
+    #[test]
+    fn errors_are_counted_in_their_phase_and_measured_against_the_result() {
+        let net = crate::value::ValueNet::embedded().unwrap();
+        let mut rng = Rng::new(2);
+        let mut records = Vec::new();
+        let mut board = Board::new();
+        let mut moves: Vec<Move> = Vec::new();
+        while let Some(m) = board.random_move(&mut rng) {
+            board.play(m);
+            moves.push(m);
+            // The search value is the result itself: its error must be 0; the net's cannot be.
+            let result = if moves.len() % 2 == 0 { 1.0 } else { 0.0 };
+            records.push(ValueRecord { game: 0, moves: moves.clone(), result, value: result });
+        }
+        let rows = phase_errors(&records, &net, 1);
+        assert_eq!(rows.iter().map(|r| r.positions).sum::<usize>(), records.len());
+        assert_eq!(rows[0].positions, 9, "plies 1..=9 in the first row");
+        assert!(rows.iter().all(|r| r.search == 0.0));
+        assert!(rows[0].net > 0.0 && rows[0].net == rows[0].net_to_search);
+        assert!(rows.iter().all(|r| r.rollout <= r.positions as f64));
+    }
+}
