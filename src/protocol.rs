@@ -106,13 +106,7 @@ impl BotOptions {
             }
         }
         if self.use_value && self.params.value_weight > 0.0 {
-            let net = match &self.value_file {
-                Some(path) => std::fs::read_to_string(path)
-                    .map_err(|e| format!("{path}: {e}"))
-                    .and_then(|text| ValueNet::decode_named(path, &text)),
-                None => ValueNet::embedded(),
-            };
-            match net {
+            match ValueNet::load(self.value_file.as_deref()) {
                 Ok(net) => search = search.with_value(net),
                 Err(e) => eprintln!("uttt: value net unusable ({e}): evaluating leaves by rollouts"),
             }

@@ -71,13 +71,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     if paths.is_empty() {
         return Err("--data FILE is required".into());
     }
-    let net = match &weights {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            ValueNet::decode_named(path, &text)?
-        }
-        None => ValueNet::embedded()?,
-    };
+    let net = ValueNet::load(weights.as_deref())?;
     let mut records = super::read_value_records(&paths)?;
     records.truncate(limit);
     println!("plies   positions  net      rollout  search   net to search  (mean squared error against the result)");

@@ -25,4 +25,15 @@ impl ValueNet {
     pub fn decode_named(name: &str, text: &str) -> Result<ValueNet, String> {
         ValueNet::decode(text).map_err(|e| format!("{name}: {e}"))
     }
+
+    /// The net in the weight file `path`, or the embedded one when no file is given; an error names the file.
+    pub fn load(path: Option<&str>) -> Result<ValueNet, String> {
+        match path {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+                ValueNet::decode_named(path, &text)
+            }
+            None => ValueNet::embedded(),
+        }
+    }
 }
