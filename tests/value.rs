@@ -8,8 +8,10 @@ use uttt::value::features::{active_features, INPUTS};
 use uttt::value::{Accumulator, ValueNet};
 use uttt::{Board, Move, Player};
 
+/// A random net of `hidden` units, with 1 to 4 output buckets and a second hidden layer of 0, 8 or 16
+/// units, by seed.
 fn random_net(hidden: usize, seed: u64) -> ValueNet {
-    FloatNet::random(hidden, 1 + seed as usize % 4, seed).quantise()
+    FloatNet::random(hidden, 8 * (seed as usize % 3), 1 + seed as usize % 4, seed).quantise()
 }
 
 proptest! {
@@ -84,17 +86,26 @@ fn positions(games: u64) -> Vec<(Board, Vec<u16>)> {
 fn the_quantised_net_stays_close_to_the_float_net() {
     // Tolerance: at most 0.03 on any position and 0.01 on average (the first layer's weights are
     // rounded to 1/64, so the sums drift by a few hundredths over ~45 active features).
-    let float = FloatNet::random(32, 4, 5);
-    let quantised = float.quantise();
-    let (mut worst, mut total, mut n) = (0.0f32, 0.0f32, 0);
-    for (board, features) in positions(10) {
-        let d = (float.predict(&features, quantised.bucket(&board)) - quantised.evaluate(&board)).abs();
-        worst = worst.max(d);
-        total += d;
-        n += 1;
+    // The same with a second hidden layer of 16 units (its sums are truncated to 1/64 too).
+    let positions = positions(10);
+    for hidden2 in [0, 16] {
+        let float = FloatNet::random(32, hidden2, 4, 5);
+        let quantised = float.quantise();
+        assert_eq!(quantised.hidden2(), hidden2);
+        let (mut worst, mut total, mut n) = (0.0f32, 0.0f32, 0);
+        for (board, features) in &positions {
+            let d = (float.predict(features, quantised.bucket(board)) - quantised.evaluate(board)).abs();
+            worst = worst.max(d);
+            total += d;
+            n += 1;
+        }
+        assert!(n > 100);
+        assert!(
+            worst < 0.03 && total / (n as f32) < 0.01,
+            "{hidden2}: worst {worst}, mean {}",
+            total / n as f32
+        );
     }
-    assert!(n > 100);
-    assert!(worst < 0.03 && total / (n as f32) < 0.01, "worst {worst}, mean {}", total / n as f32);
 }
 
 #[test]
@@ -117,6 +128,8 @@ fn weight_text_round_trips_and_bad_text_is_named() {
 #[test]
 fn the_embedded_net_decodes() {
     let net = ValueNet::embedded().expect("the committed value weights decode");
+    // A one-layer net is still written as it was before the second layer existed.
+    assert_eq!(net.encode().trim_end(), include_str!("../weights/value.txt").trim_end());
     let v = net.evaluate(&Board::new());
     assert!((0.0..=1.0).contains(&v));
 }

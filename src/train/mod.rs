@@ -232,7 +232,7 @@ pub fn read_value_records(paths: &[String]) -> Result<Vec<value_data::ValueRecor
     Ok(records)
 }
 
-/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--buckets B] [--epochs E] [--threads T] [--lambda L]
+/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--buckets B] [--epochs E] [--threads T] [--lambda L]
 /// [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--out weights/value.txt]`
 pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
@@ -240,6 +240,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let d = value_fit::TrainConfig::default();
     let config = value_fit::TrainConfig {
         hidden: a.value_or("--hidden", d.hidden)?,
+        hidden2: a.value_or("--hidden2", d.hidden2)?,
         buckets: a.value_or("--buckets", d.buckets)?,
         epochs: a.value_or("--epochs", d.epochs)?,
         threads: a.value_or("--threads", d.threads)?,
@@ -255,6 +256,13 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
             "--buckets {}: expected 1..={}",
             config.buckets,
             crate::value::network::MAX_BUCKETS
+        ));
+    }
+    if config.hidden2 > crate::value::network::MAX_HIDDEN2 {
+        return Err(format!(
+            "--hidden2 {}: expected 0..={}",
+            config.hidden2,
+            crate::value::network::MAX_HIDDEN2
         ));
     }
     if !(1..=symmetry::SYMMETRIES).contains(&config.symmetries) {
@@ -276,20 +284,24 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let text = t.quantised.encode();
     std::fs::write(&out, &text).map_err(|e| format!("{out}: {e}"))?;
     let (float_loss, quantised_loss, constant_loss) = t.losses;
+    let second_layer =
+        if config.hidden2 > 0 { format!(" --hidden2 {}", config.hidden2) } else { String::new() };
     let section = format!(
-        "# Learned value net (value.txt): {} inputs, {} hidden, 1 output from {} buckets; {} UTF-16 units, FNV-1a {:016x}\n\
-         command: uttt train-value --data {} --hidden {} --buckets {} --epochs {} --lambda {} --lr {} --lr-decay {} --symmetries {} --seed {}\n\
+        "# Learned value net (value.txt): {} inputs, {} hidden{}, 1 output from {} buckets; {} UTF-16 units, FNV-1a {:016x}\n\
+         command: uttt train-value --data {} --hidden {}{} --buckets {} --epochs {} --lambda {} --lr {} --lr-decay {} --symmetries {} --seed {}\n\
          data: {} positions, {games} distinct game numbers ({} training, {} validation)\n\
          training: {:.0} s on {} threads\n\
          validation cross-entropy: float {float_loss:.5}, quantised {quantised_loss:.5}, constant predictor {constant_loss:.5}\n\n\
          per epoch:\n{}\n",
         crate::value::features::INPUTS,
         config.hidden,
+        second_layer.replace("--hidden2", "then"),
         config.buckets,
         text.encode_utf16().count(),
         fit::checksum(text.as_bytes()),
         paths.join(" --data "),
         config.hidden,
+        second_layer,
         config.buckets,
         config.epochs,
         config.lambda,

@@ -12,13 +12,15 @@ use super::value_data::ValueRecord;
 use crate::board::Board;
 use crate::rng::Rng;
 use crate::value::features::{active_features, output_bucket, INPUTS};
-use crate::value::network::{sigmoid, ValueNet, QA, QB};
+use crate::value::network::{sigmoid, SecondLayer, ValueNet, QA, QB, QM};
 use std::time::Instant;
 
 /// Largest first-layer weight: quantised by `QA` it must fit in 8 bits.
 const W1_LIMIT: f32 = 127.0 / QA as f32;
 /// Largest first-layer bias (see `network.rs`).
 const B1_LIMIT: f32 = 2000.0 / QA as f32;
+/// Largest second-layer weight: quantised by `QM` it must fit in 16 bits.
+const WM_LIMIT: f32 = 32767.0 / QM as f32;
 
 /// A float value net, the trainer's working copy.
 #[derive(Clone, Debug)]
@@ -29,7 +31,14 @@ pub struct FloatNet {
     pub w1: Vec<f32>,
     /// First-layer biases.
     pub b1: Vec<f32>,
-    /// Output weights, `w2[k * hidden + i]` for output bucket `k` (`features::output_bucket`).
+    /// Units of the second hidden layer (0: none).
+    pub hidden2: usize,
+    /// `wm[j * hidden + i]`: first-layer unit `i`'s weight into second-layer unit `j`.
+    pub wm: Vec<f32>,
+    /// Second-layer biases.
+    pub bm: Vec<f32>,
+    /// Output weights, `w2[k * n + i]` for output bucket `k` (`features::output_bucket`), `n` the last
+    /// hidden layer's width.
     pub w2: Vec<f32>,
     /// Output biases, one per bucket.
     pub b2: Vec<f32>,
@@ -47,6 +56,8 @@ pub struct Sample {
 pub struct TrainConfig {
     /// Hidden units (a multiple of 8).
     pub hidden: usize,
+    /// Units of a second hidden layer (0: none).
+    pub hidden2: usize,
     /// Output buckets (`features::output_bucket`).
     pub buckets: usize,
     /// Most epochs.
@@ -73,6 +84,7 @@ impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
             hidden: 64,
+            hidden2: 0,
             buckets: 4,
             epochs: 30,
             threads: crate::cli::default_jobs(),
@@ -103,17 +115,36 @@ pub struct ValueTraining {
 }
 
 impl FloatNet {
-    /// Random small weights (a position has up to `MAX_ACTIVE` (118) active features).
-    pub fn random(hidden: usize, buckets: usize, seed: u64) -> FloatNet {
+    /// Random small weights (a position has up to `MAX_ACTIVE` (118) active features), `hidden2` units
+    /// in a second hidden layer (0: none).
+    pub fn random(hidden: usize, hidden2: usize, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = Rng::new(seed);
         let mut uniform = |scale: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * scale;
+        let last = if hidden2 > 0 { hidden2 } else { hidden };
         FloatNet {
             hidden,
             w1: (0..INPUTS * hidden).map(|_| uniform(0.15)).collect(),
             b1: (0..hidden).map(|_| uniform(0.1) + 0.3).collect(),
-            w2: (0..hidden * buckets).map(|_| uniform(0.5)).collect(),
+            hidden2,
+            wm: (0..hidden2 * hidden).map(|_| uniform(0.3)).collect(),
+            bm: (0..hidden2).map(|_| uniform(0.1) + 0.3).collect(),
+            w2: (0..last * buckets).map(|_| uniform(0.5)).collect(),
             b2: vec![0.0; buckets],
         }
+    }
+
+    /// The width of the layer the output reads.
+    fn last_width(&self) -> usize {
+        if self.hidden2 > 0 {
+            self.hidden2
+        } else {
+            self.hidden
+        }
+    }
+
+    /// Parameters in all, in the gradient's layout: w1, b1, wm, bm, w2, b2.
+    fn parameters(&self) -> usize {
+        self.w1.len() + self.b1.len() + self.wm.len() + self.bm.len() + self.w2.len() + self.b2.len()
     }
 
     /// The first layer's sums for `features`.
@@ -125,17 +156,32 @@ impl FloatNet {
         }
     }
 
-    /// The output layer's input: the sum for bucket `bucket` of the clipped hidden units `acc`.
-    fn output_sum(&self, acc: &[f32], bucket: usize) -> f32 {
-        let w2 = &self.w2[bucket * self.hidden..(bucket + 1) * self.hidden];
-        acc.iter().zip(w2).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + self.b2[bucket]
+    /// The second layer's sums `z` for the first layer's sums `acc` (nothing without a second layer).
+    fn second_sums(&self, acc: &[f32], z: &mut [f32]) {
+        for (j, zj) in z.iter_mut().enumerate() {
+            let row = &self.wm[j * self.hidden..(j + 1) * self.hidden];
+            *zj = acc.iter().zip(row).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + self.bm[j];
+        }
+    }
+
+    /// The output layer's input: the sum for bucket `bucket` of the clipped units `last` of the last
+    /// hidden layer.
+    fn output_sum(&self, last: &[f32], bucket: usize) -> f32 {
+        let n = last.len();
+        let w2 = &self.w2[bucket * n..(bucket + 1) * n];
+        last.iter().zip(w2).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + self.b2[bucket]
     }
 
     /// The expected score of the side to move for a position with these features and output bucket.
     pub fn predict(&self, features: &[u16], bucket: usize) -> f32 {
         let mut acc = vec![0.0; self.hidden];
         self.accumulate(features, &mut acc);
-        sigmoid(self.output_sum(&acc, bucket))
+        if self.hidden2 == 0 {
+            return sigmoid(self.output_sum(&acc, bucket));
+        }
+        let mut z = vec![0.0; self.hidden2];
+        self.second_sums(&acc, &mut z);
+        sigmoid(self.output_sum(&z, bucket))
     }
 
     /// The net the bot uses: weights rounded to integers (see `network.rs`).
@@ -146,6 +192,11 @@ impl FloatNet {
             self.hidden,
             self.w1.iter().map(|&w| q(w, qa, 127.0)).collect(),
             self.b1.iter().map(|&b| q(b, qa, 2000.0)).collect(),
+            SecondLayer {
+                width: self.hidden2,
+                weights: self.wm.iter().map(|&w| q(w, QM as f32, 32767.0)).collect(),
+                biases: self.bm.iter().map(|&b| (b * qa * QM as f32).round() as i32).collect(),
+            },
             self.w2.iter().map(|&w| q(w, QB as f32, 32767.0)).collect(),
             self.b2.iter().map(|&b| (b * qa * QB as f32).round() as i32).collect(),
         )
@@ -181,29 +232,55 @@ fn mean_loss(set: &[Sample], predict: impl Fn(&Sample) -> f32) -> f64 {
     set.iter().map(|s| cross_entropy(predict(s), s.target)).sum::<f64>() / set.len().max(1) as f64
 }
 
-/// Gradient of the summed loss over `batch`, added into `grad` (laid out as w1, b1, w2, b2).
+/// Gradient of the summed loss over `batch`, added into `grad` (laid out as w1, b1, wm, bm, w2, b2).
 fn gradient(net: &FloatNet, batch: &[Sample], grad: &mut [f32]) -> f64 {
-    let h = net.hidden;
+    let (h, h2, n) = (net.hidden, net.hidden2, net.last_width());
     let (gw1, rest) = grad.split_at_mut(INPUTS * h);
     let (gb1, rest) = rest.split_at_mut(h);
-    let (gw2, gb2) = rest.split_at_mut(h * net.b2.len());
-    let mut acc = vec![0.0; h];
-    let mut dacc = vec![0.0; h];
+    let (gwm, rest) = rest.split_at_mut(h2 * h);
+    let (gbm, rest) = rest.split_at_mut(h2);
+    let (gw2, gb2) = rest.split_at_mut(n * net.b2.len());
+    let (mut acc, mut dacc) = (vec![0.0; h], vec![0.0; h]);
+    let (mut z, mut dz2) = (vec![0.0; h2], vec![0.0; h2]);
     let mut loss = 0.0;
     for s in batch {
         net.accumulate(&s.features, &mut acc);
+        net.second_sums(&acc, &mut z);
+        let last = if h2 > 0 { &z } else { &acc };
         let k = s.bucket as usize;
-        let p = sigmoid(net.output_sum(&acc, k));
+        let p = sigmoid(net.output_sum(last, k));
         loss += cross_entropy(p, s.target);
         let dz = p - s.target;
         gb2[k] += dz;
-        let (gw2, w2) = (&mut gw2[k * h..(k + 1) * h], &net.w2[k * h..(k + 1) * h]);
-        for i in 0..h {
-            let active = acc[i] > 0.0 && acc[i] < 1.0;
-            gw2[i] += dz * acc[i].clamp(0.0, 1.0);
-            dacc[i] = if active { dz * w2[i] } else { 0.0 };
-            gb1[i] += dacc[i];
+        let (gw2, w2) = (&mut gw2[k * n..(k + 1) * n], &net.w2[k * n..(k + 1) * n]);
+        // The loss's gradient with respect to the last hidden layer's sums (zero where clipped).
+        let dlast = if h2 > 0 { &mut dz2 } else { &mut dacc };
+        for i in 0..n {
+            let active = last[i] > 0.0 && last[i] < 1.0;
+            gw2[i] += dz * last[i].clamp(0.0, 1.0);
+            dlast[i] = if active { dz * w2[i] } else { 0.0 };
         }
+        if h2 > 0 {
+            dacc.iter_mut().for_each(|d| *d = 0.0);
+            for j in 0..h2 {
+                let d = dz2[j];
+                if d == 0.0 {
+                    continue;
+                }
+                gbm[j] += d;
+                let (grow, row) = (&mut gwm[j * h..(j + 1) * h], &net.wm[j * h..(j + 1) * h]);
+                for i in 0..h {
+                    grow[i] += d * acc[i].clamp(0.0, 1.0);
+                    dacc[i] += d * row[i];
+                }
+            }
+            for i in 0..h {
+                if !(acc[i] > 0.0 && acc[i] < 1.0) {
+                    dacc[i] = 0.0;
+                }
+            }
+        }
+        gb1.iter_mut().zip(&dacc).for_each(|(g, d)| *g += d);
         for &f in &s.features {
             let col = &mut gw1[f as usize * h..(f as usize + 1) * h];
             col.iter_mut().zip(&dacc).for_each(|(g, d)| *g += d);
@@ -225,8 +302,10 @@ impl Adam {
         const B2: f32 = 0.999;
         self.t += 1;
         let (c1, c2) = (1.0 - B1.powi(self.t), 1.0 - B2.powi(self.t));
-        let params =
-            net.w1.iter_mut().chain(net.b1.iter_mut()).chain(net.w2.iter_mut()).chain(net.b2.iter_mut());
+        debug_assert_eq!(net.parameters(), grad.len());
+        let params = (net.w1.iter_mut().chain(net.b1.iter_mut()))
+            .chain(net.wm.iter_mut().chain(net.bm.iter_mut()))
+            .chain(net.w2.iter_mut().chain(net.b2.iter_mut()));
         for (k, p) in params.enumerate() {
             let g = grad[k];
             self.m[k] = B1 * self.m[k] + (1.0 - B1) * g;
@@ -235,7 +314,7 @@ impl Adam {
         }
         net.w1.iter_mut().for_each(|w| *w = w.clamp(-W1_LIMIT, W1_LIMIT));
         net.b1.iter_mut().for_each(|b| *b = b.clamp(-B1_LIMIT, B1_LIMIT));
-        debug_assert_eq!(net.w1.len() + net.b1.len() + net.w2.len() + net.b2.len(), grad.len());
+        net.wm.iter_mut().for_each(|w| *w = w.clamp(-WM_LIMIT, WM_LIMIT));
     }
 }
 
@@ -254,8 +333,8 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let (mut train_set, valid) = (to_samples(kept, config.symmetries), to_samples(held, 1));
     let mut learning_rate = config.learning_rate;
     let h = config.hidden;
-    let mut net = FloatNet::random(h, config.buckets, config.seed);
-    let size = INPUTS * h + h + (h + 1) * config.buckets;
+    let mut net = FloatNet::random(h, config.hidden2, config.buckets, config.seed);
+    let size = net.parameters();
     let mut adam = Adam { m: vec![0.0; size], v: vec![0.0; size], t: 0 };
     let mut rng = Rng::new(config.seed ^ 0x7EA1);
     let mean_target = valid.iter().map(|s| s.target as f64).sum::<f64>() / valid.len().max(1) as f64;
@@ -321,5 +400,76 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
         sizes: (train_set.len(), valid.len()),
         losses: (best_loss, quantised_loss, constant_loss),
         log,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The positions of one random game, each with an arbitrary target.
+    fn batch(seed: u64, buckets: usize) -> Vec<Sample> {
+        let (mut rng, mut board, mut out) = (Rng::new(seed), Board::new(), Vec::new());
+        while let Some(m) = board.random_move(&mut rng) {
+            board.play(m);
+            let mut features = Vec::new();
+            active_features(&board, board.side_to_move(), |f| features.push(f as u16));
+            let bucket = output_bucket(&board, buckets) as u8;
+            out.push(Sample { features, bucket, target: (out.len() % 5) as f32 / 4.0 });
+        }
+        out
+    }
+
+    /// Parameter `k` in the gradient's layout.
+    fn parameter(net: &mut FloatNet, k: usize) -> &mut f32 {
+        (net.w1.iter_mut().chain(net.b1.iter_mut()))
+            .chain(net.wm.iter_mut().chain(net.bm.iter_mut()))
+            .chain(net.w2.iter_mut().chain(net.b2.iter_mut()))
+            .nth(k)
+            .expect("k is a parameter")
+    }
+
+    /// Backpropagation agrees with finite differences of the loss, in every layer, with and without a
+    /// second hidden layer.
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        for hidden2 in [0, 8] {
+            let net = FloatNet::random(16, hidden2, 2, 7);
+            let samples = batch(3, 2);
+            let loss = |net: &FloatNet| -> f64 {
+                samples
+                    .iter()
+                    .map(|s| cross_entropy(net.predict(&s.features, s.bucket as usize), s.target))
+                    .sum()
+            };
+            let mut grad = vec![0.0; net.parameters()];
+            let total = gradient(&net, &samples, &mut grad);
+            assert!((total - loss(&net)).abs() < 1e-3, "the gradient's loss is the loss");
+            // Layer boundaries in the layout, to check that every layer is tested.
+            let w1_end = net.w1.len() + net.b1.len();
+            let wm_end = w1_end + net.wm.len() + net.bm.len();
+            let mut checked = [0; 3];
+            // Every parameter after the first layer, and a random sample of the first layer's.
+            let mut rng = Rng::new(11);
+            let first_layer = (0..300).map(|_| rng.below(w1_end as u32) as usize);
+            for k in first_layer.chain(w1_end..grad.len()) {
+                if grad[k].abs() < 1e-3 {
+                    continue;
+                }
+                let eps = 1e-3;
+                let (mut plus, mut minus) = (net.clone(), net.clone());
+                *parameter(&mut plus, k) += eps;
+                *parameter(&mut minus, k) -= eps;
+                let numeric = (loss(&plus) - loss(&minus)) / (2.0 * eps as f64);
+                let analytic = grad[k] as f64;
+                assert!(
+                    (numeric - analytic).abs() < 0.02 + 0.05 * analytic.abs(),
+                    "parameter {k} (second layer {hidden2}): numeric {numeric}, analytic {analytic}"
+                );
+                checked[(k >= w1_end) as usize + (k >= wm_end) as usize] += 1;
+            }
+            assert!(checked[0] > 5 && checked[2] > 2, "too few parameters checked: {checked:?}");
+            assert!(hidden2 == 0 || checked[1] > 5, "second layer not checked: {checked:?}");
+        }
     }
 }

@@ -1,8 +1,10 @@
-//! The quantised value net: one hidden layer of clipped ReLUs, one output, integer arithmetic.
+//! The quantised value net: one or two hidden layers of clipped ReLUs, one output, integer arithmetic.
 //!
-//! `value = sigmoid((Σᵢ clamp(accᵢ, 0, QA) · w2[k]ᵢ + b2[k]) / (QA · QB))`, where `acc = b1 + Σ W1[f]` over the
-//! active features (`features.rs`) of the side to move and `k` is the position's output bucket (its phase,
-//! `features::output_bucket`). First-layer weights and the accumulator are `i16`
+//! `value = sigmoid((Σᵢ hᵢ · w2[k]ᵢ + b2[k]) / (QA · QB))`, where `k` is the position's output bucket (its
+//! phase, `features::output_bucket`) and `h` the last hidden layer: with one, `hᵢ = clamp(accᵢ, 0, QA)`
+//! for `acc = b1 + Σ W1[f]` over the active features (`features.rs`) of the side to move; with two
+//! (`SecondLayer`), `hⱼ = clamp((Σᵢ clamp(accᵢ, 0, QA) · Wm[j]ᵢ + bm[j]) / QM, 0, QA)`.
+//! First-layer weights and the accumulator are `i16`
 //! (the weights themselves fit in 8 bits: |W1| ≤ 127, so no sum of the at most `MAX_ACTIVE` (118) of them
 //! overflows, asserted below), output weights
 //! `i16`. The loops run over plain slices so the compiler vectorises them on baseline x86-64.
@@ -20,12 +22,28 @@ pub const QB: i32 = 256;
 pub const MAX_HIDDEN: usize = 256;
 /// Largest first-layer bias allowed, so that the accumulator cannot overflow `i16`.
 const MAX_BIAS: i64 = 2048;
-/// Version 2 added the output buckets; a version-1 net has one.
-const FORMAT_VERSION: i64 = 2;
+/// Version 2 added the output buckets (a version-1 net has one), version 3 the second hidden layer
+/// (written only for a net that has one, so a one-layer net's text is as before).
+const FORMAT_VERSION: i64 = 3;
+/// The second hidden layer's weights' scale.
+pub const QM: i32 = 64;
+/// The widest second hidden layer.
+pub const MAX_HIDDEN2: usize = 64;
 /// The most output buckets (one per two closed boards).
 pub const MAX_BUCKETS: usize = 5;
 const _: () =
     assert!(MAX_ACTIVE as i64 * 127 + MAX_BIAS <= i16::MAX as i64, "the accumulator could overflow");
+
+/// An optional second hidden layer between the accumulator and the output (width 0: none).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SecondLayer {
+    /// Its units.
+    pub width: usize,
+    /// `weights[j * hidden + i]`: first-layer unit `i`'s weight into unit `j`, scaled by `QM`.
+    pub weights: Vec<i16>,
+    /// Unit `j`'s bias, scaled by `QA · QM`.
+    pub biases: Vec<i32>,
+}
 
 /// A decoded value net, ready to evaluate.
 #[derive(Clone, Debug)]
@@ -34,7 +52,8 @@ pub struct ValueNet {
     /// `w1[f * hidden + i]`: feature `f`'s weight into hidden unit `i` (a feature's column is contiguous).
     w1: Vec<i16>,
     b1: Vec<i16>,
-    /// `w2[k * hidden + i]`: hidden unit `i`'s weight into bucket `k`'s output.
+    second: SecondLayer,
+    /// `w2[k * n + i]`: last hidden layer's unit `i`'s weight into bucket `k`'s output (`n` its width).
     w2: Vec<i16>,
     b2: Vec<i32>,
 }
@@ -46,6 +65,7 @@ impl ValueNet {
         hidden: usize,
         w1: Vec<i16>,
         b1: Vec<i16>,
+        second: SecondLayer,
         w2: Vec<i16>,
         b2: Vec<i32>,
     ) -> Result<ValueNet, String> {
@@ -55,18 +75,33 @@ impl ValueNet {
         if b2.is_empty() || b2.len() > MAX_BUCKETS {
             return Err(format!("{} output buckets, expected 1..={MAX_BUCKETS}", b2.len()));
         }
-        if w1.len() != INPUTS * hidden || b1.len() != hidden || w2.len() != hidden * b2.len() {
+        if second.width > MAX_HIDDEN2
+            || second.weights.len() != second.width * hidden
+            || second.biases.len() != second.width
+        {
+            return Err(format!(
+                "second hidden layer of {} units: expected 0..={MAX_HIDDEN2}, sizes matching",
+                second.width
+            ));
+        }
+        let last = if second.width > 0 { second.width } else { hidden };
+        if w1.len() != INPUTS * hidden || b1.len() != hidden || w2.len() != last * b2.len() {
             return Err("weight counts do not match the hidden size".into());
         }
         if w1.iter().any(|&w| !(-127..=127).contains(&w)) || b1.iter().any(|&b| (b as i64).abs() > MAX_BIAS) {
             return Err("first-layer weights out of range (they could overflow the accumulator)".into());
         }
-        Ok(ValueNet { hidden, w1, b1, w2, b2 })
+        Ok(ValueNet { hidden, w1, b1, second, w2, b2 })
     }
 
     /// Hidden units.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// Units of the second hidden layer (0: none).
+    pub fn hidden2(&self) -> usize {
+        self.second.width
     }
 
     /// Output buckets.
@@ -97,11 +132,23 @@ impl ValueNet {
     #[inline]
     pub fn output(&self, acc: &[i16], bucket: usize) -> f32 {
         let h = self.hidden;
-        let sum: i32 = acc[..h]
-            .iter()
-            .zip(&self.w2[bucket * h..(bucket + 1) * h])
-            .map(|(&a, &w)| (a.clamp(0, QA as i16) as i32) * w as i32)
-            .sum();
+        let mut first = [0i16; MAX_HIDDEN];
+        first[..h].iter_mut().zip(&acc[..h]).for_each(|(c, &a)| *c = a.clamp(0, QA as i16));
+        let mut second = [0i16; MAX_HIDDEN2];
+        let last: &[i16] = match self.second.width {
+            0 => &first[..h],
+            n => {
+                for (j, unit) in second[..n].iter_mut().enumerate() {
+                    let row = &self.second.weights[j * h..(j + 1) * h];
+                    let sum: i32 = first[..h].iter().zip(row).map(|(&a, &w)| a as i32 * w as i32).sum();
+                    *unit = ((sum + self.second.biases[j]) / QM).clamp(0, QA) as i16;
+                }
+                &second[..n]
+            }
+        };
+        let n = last.len();
+        let sum: i32 =
+            last.iter().zip(&self.w2[bucket * n..(bucket + 1) * n]).map(|(&a, &w)| a as i32 * w as i32).sum();
         sigmoid((sum + self.b2[bucket]) as f32 / (QA * QB) as f32)
     }
 
@@ -150,12 +197,18 @@ impl ValueNet {
     /// The net as weight text (see `codec.rs`).
     pub fn encode(&self) -> String {
         let mut w = Writer::default();
-        w.put(FORMAT_VERSION, 16);
+        let deep = self.second.width > 0;
+        w.put(if deep { FORMAT_VERSION } else { 2 }, 16);
         w.put(INPUTS as i64, 16);
         w.put(self.hidden as i64, 16);
         w.put(self.b2.len() as i64, 16);
+        if deep {
+            w.put(self.second.width as i64, 16);
+        }
         self.w1.iter().for_each(|&v| w.put(v as i64, 8));
         self.b1.iter().for_each(|&v| w.put(v as i64, 16));
+        self.second.weights.iter().for_each(|&v| w.put(v as i64, 16));
+        self.second.biases.iter().for_each(|&v| w.put(v as i64, 32));
         self.w2.iter().for_each(|&v| w.put(v as i64, 16));
         self.b2.iter().for_each(|&b| w.put(b as i64, 32));
         w.finish()
@@ -182,15 +235,25 @@ impl ValueNet {
             return Err(format!("{buckets} output buckets, expected 1..={MAX_BUCKETS}"));
         }
         let buckets = buckets as usize;
-        let mut read = |n: usize, bits: u32| -> Result<Vec<i16>, String> {
-            (0..n).map(|_| r.get(bits).map(|v| v as i16)).collect()
-        };
-        let w1 = read(INPUTS * hidden, 8)?;
-        let b1 = read(hidden, 16)?;
-        let w2 = read(hidden * buckets, 16)?;
-        let b2 = (0..buckets).map(|_| r.get(32).map(|v| v as i32)).collect::<Result<_, _>>()?;
+        let width = if version >= 3 { r.get(16)? } else { 0 };
+        if !(0..=MAX_HIDDEN2 as i64).contains(&width) {
+            return Err(format!("second hidden layer of {width} units, expected 0..={MAX_HIDDEN2}"));
+        }
+        let width = width as usize;
+        let last = if width > 0 { width } else { hidden };
+        // Every value fits its width (checked by `get`), so the casts below keep it.
+        let mut read =
+            |n: usize, bits: u32| -> Result<Vec<i64>, String> { (0..n).map(|_| r.get(bits)).collect() };
+        let narrow = |v: Vec<i64>| v.into_iter().map(|x| x as i16).collect::<Vec<_>>();
+        let wide = |v: Vec<i64>| v.into_iter().map(|x| x as i32).collect::<Vec<_>>();
+        let w1 = narrow(read(INPUTS * hidden, 8)?);
+        let b1 = narrow(read(hidden, 16)?);
+        let second =
+            SecondLayer { width, weights: narrow(read(width * hidden, 16)?), biases: wide(read(width, 32)?) };
+        let w2 = narrow(read(last * buckets, 16)?);
+        let b2 = wide(read(buckets, 32)?);
         r.finish()?;
-        ValueNet::new(hidden, w1, b1, w2, b2)
+        ValueNet::new(hidden, w1, b1, second, w2, b2)
     }
 }
 
@@ -212,7 +275,15 @@ mod tests {
             (0..n).map(|_| (rng.below(2 * limit + 1) as i32 - limit as i32) as i16).collect()
         };
         let (w1, b1, w2) = (small(INPUTS * hidden, 127), small(hidden, 200), small(hidden * buckets, 100));
-        ValueNet::new(hidden, w1, b1, w2, (0..buckets as i32).map(|k| 1000 * k - 1500).collect()).unwrap()
+        ValueNet::new(
+            hidden,
+            w1,
+            b1,
+            SecondLayer::default(),
+            w2,
+            (0..buckets as i32).map(|k| 1000 * k - 1500).collect(),
+        )
+        .unwrap()
     }
 
     /// A random game's positions, closed boards and all.
