@@ -132,23 +132,17 @@ impl ValueNet {
     #[inline]
     pub fn output(&self, acc: &[i16], bucket: usize) -> f32 {
         let h = self.hidden;
-        let mut first = [0i16; MAX_HIDDEN];
-        first[..h].iter_mut().zip(&acc[..h]).for_each(|(c, &a)| *c = a.clamp(0, QA as i16));
-        let mut second = [0i16; MAX_HIDDEN2];
-        let last: &[i16] = match self.second.width {
-            0 => &first[..h],
+        let sum = match self.second.width {
+            0 => clipped_dot(&acc[..h], &self.w2[bucket * h..(bucket + 1) * h]),
             n => {
+                let mut second = [0i16; MAX_HIDDEN2];
                 for (j, unit) in second[..n].iter_mut().enumerate() {
-                    let row = &self.second.weights[j * h..(j + 1) * h];
-                    let sum: i32 = first[..h].iter().zip(row).map(|(&a, &w)| a as i32 * w as i32).sum();
+                    let sum = clipped_dot(&acc[..h], &self.second.weights[j * h..(j + 1) * h]);
                     *unit = ((sum + self.second.biases[j]) / QM).clamp(0, QA) as i16;
                 }
-                &second[..n]
+                clipped_dot(&second[..n], &self.w2[bucket * n..(bucket + 1) * n])
             }
         };
-        let n = last.len();
-        let sum: i32 =
-            last.iter().zip(&self.w2[bucket * n..(bucket + 1) * n]).map(|(&a, &w)| a as i32 * w as i32).sum();
         sigmoid((sum + self.b2[bucket]) as f32 / (QA * QB) as f32)
     }
 
@@ -255,6 +249,12 @@ impl ValueNet {
         r.finish()?;
         ValueNet::new(hidden, w1, b1, second, w2, b2)
     }
+}
+
+/// `Σᵢ clamp(unitsᵢ, 0, QA) · weightsᵢ`: a layer's input clipped as the units' activation.
+#[inline]
+fn clipped_dot(units: &[i16], weights: &[i16]) -> i32 {
+    units.iter().zip(weights).map(|(&a, &w)| a.clamp(0, QA as i16) as i32 * w as i32).sum()
 }
 
 /// The logistic function.
