@@ -73,13 +73,20 @@ pub fn playout_speed(duration: Duration, seed: u64) -> f64 {
 
 /// Bot search iterations from the empty board in `budget`: the median of `runs` fresh searches, each on
 /// tree memory already faulted in, as the bot's is after its first turn.
-/// `params.value_weight` > 0 searches with the embedded value net.
-pub fn mcts_iterations(budget: Duration, runs: usize, use_policy: bool, params: Params) -> u64 {
+/// `params.value_weight` > 0 searches with the value net in `value_file` (the embedded one by default).
+pub fn mcts_iterations(
+    budget: Duration,
+    runs: usize,
+    use_policy: bool,
+    params: Params,
+    value_file: Option<&str>,
+) -> u64 {
     let mut counts: Vec<u64> = (0..runs)
         .map(|i| {
             let params = Params { early_stop: false, ..params };
-            let mut search =
-                BotOptions { seed: i as u64, params, use_policy, ..Default::default() }.build_search();
+            let value_file = value_file.map(str::to_string);
+            let options = BotOptions { seed: i as u64, params, use_policy, value_file, ..Default::default() };
+            let mut search = options.build_search();
             search.prefault(None); // as the bot does in its first turn
             search.search(&Board::new(), None, Limits::time(Instant::now(), budget)).iterations
         })
@@ -159,8 +166,9 @@ pub fn prefault_ms() -> f64 {
     start.elapsed().as_secs_f64() * 1000.0
 }
 
-/// Runs the whole workload.
-pub fn run_all() -> BenchFigures {
+/// Runs the whole workload, the value net read from `value_file` (the embedded one by default).
+pub fn run_all(value_file: Option<&str>) -> Result<BenchFigures, String> {
+    let net = ValueNet::load(value_file)?;
     let mut figures = BenchFigures::default();
     // First, while nothing is built yet: tree buffers, weight decoding, the pattern table.
     figures.add("startup_ms", startup_ms());
@@ -173,29 +181,36 @@ pub fn run_all() -> BenchFigures {
     let budget = Duration::from_millis(100);
     // The bot (net and rollout blended at the leaves), the net alone, rollouts alone (the bot before the
     // net, `--no-value`), and rollouts without the learned prior.
-    figures.add("mcts_iters_per_100ms", mcts_iterations(budget, 5, true, Params::BOT) as f64);
-    let net_alone = Params { value_weight: 1.0, ..Params::BOT };
-    figures.add("mcts_iters_per_100ms_value_net", mcts_iterations(budget, 5, true, net_alone) as f64);
+    let iterations = |use_policy, params| mcts_iterations(budget, 5, use_policy, params, value_file) as f64;
+    figures.add("mcts_iters_per_100ms", iterations(true, Params::BOT));
     figures
-        .add("mcts_iters_per_100ms_no_value", mcts_iterations(budget, 5, true, Params::ROLLOUT_BOT) as f64);
-    figures
-        .add("mcts_iters_per_100ms_no_policy", mcts_iterations(budget, 5, false, Params::ROLLOUT_BOT) as f64);
-    if let Ok(net) = ValueNet::embedded() {
-        let (scratch, incremental, rollouts) = leaf_speeds(&net, Duration::from_secs(1));
-        figures.add("value_evals_per_sec", scratch);
-        figures.add("value_evals_per_sec_incremental", incremental);
-        figures.add("rollouts_per_sec_midgame", rollouts);
-    }
+        .add("mcts_iters_per_100ms_value_net", iterations(true, Params { value_weight: 1.0, ..Params::BOT }));
+    figures.add("mcts_iters_per_100ms_no_value", iterations(true, Params::ROLLOUT_BOT));
+    figures.add("mcts_iters_per_100ms_no_policy", iterations(false, Params::ROLLOUT_BOT));
+    let (scratch, incremental, rollouts) = leaf_speeds(&net, Duration::from_secs(1));
+    figures.add("value_evals_per_sec", scratch);
+    figures.add("value_evals_per_sec_incremental", incremental);
+    figures.add("rollouts_per_sec_midgame", rollouts);
     if let Some(kb) = crate::protocol::peak_rss_kb() {
         figures.add("peak_rss_mb", kb as f64 / 1024.0);
     }
-    figures
+    Ok(figures)
 }
 
-/// `uttt bench [--json]`.
+/// `uttt bench [--json] [--value-weights FILE]`.
 pub fn main(args: &[String]) -> i32 {
-    let json = args.iter().any(|a| a == "--json");
-    let figures = run_all();
+    let mut a = crate::cli::Args::new(args);
+    let json = a.flag("--json");
+    let figures = match a.value::<String>("--value-weights").and_then(|file| {
+        a.positionals()?;
+        run_all(file.as_deref())
+    }) {
+        Ok(figures) => figures,
+        Err(e) => {
+            eprintln!("uttt bench: {e}");
+            return 2;
+        }
+    };
     if json {
         println!("{}", figures.to_json());
     } else {

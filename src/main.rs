@@ -4,7 +4,8 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin/stdout (CodinGame protocol)
        uttt perft FILE [--cap N]       check move-generation counts (tests/data/perft.txt format)
-       uttt bench [--json]             engine and search speed figures
+       uttt bench [--json] [--value-weights F]
+                                       engine and search speed figures (the net from F)
        uttt watch [X] [O]              watch one game (default: this bot vs builtin:minimax)
        uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G]
                   [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--html FILE] [--seed S] [--first a|b]
@@ -23,7 +24,7 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        self-play, train and rewrite weights/ (also: selfplay, train)
        uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] --out FILE
                                        self-play records for the value net (resumable, shardable)
-       uttt train-value --data FILE... [--hidden H] [--buckets B] [--epochs E] [--threads T] [--lambda L]
+       uttt train-value --data FILE... [--hidden H] [--hidden2 H2] [--buckets B] [--epochs E] [--threads T] [--lambda L]
                         [--lr X] [--lr-decay F] [--symmetries K] [--out FILE]
                                        train the value net and rewrite weights/value.txt
        uttt value-error --data FILE... [--value-weights F] [--positions N]
