@@ -135,9 +135,13 @@ impl ValueNet {
         let sum = match self.second.width {
             0 => clipped_dot(&acc[..h], &self.w2[bucket * h..(bucket + 1) * h]),
             n => {
+                // Clipped once here, not once per second-layer unit.
+                let mut first = [0i16; MAX_HIDDEN];
+                first[..h].iter_mut().zip(&acc[..h]).for_each(|(c, &a)| *c = a.clamp(0, QA as i16));
                 let mut second = [0i16; MAX_HIDDEN2];
                 for (j, unit) in second[..n].iter_mut().enumerate() {
-                    let sum = clipped_dot(&acc[..h], &self.second.weights[j * h..(j + 1) * h]);
+                    let row = &self.second.weights[j * h..(j + 1) * h];
+                    let sum: i32 = first[..h].iter().zip(row).map(|(&a, &w)| a as i32 * w as i32).sum();
                     *unit = ((sum + self.second.biases[j]) / QM).clamp(0, QA) as i16;
                 }
                 clipped_dot(&second[..n], &self.w2[bucket * n..(bucket + 1) * n])
