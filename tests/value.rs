@@ -150,3 +150,15 @@ fn training_beats_the_constant_predictor_on_held_out_games() {
     assert!(float < constant - 0.01, "float {float} against constant {constant}");
     assert!((quantised - float).abs() < 0.005, "quantised {quantised} against float {float}");
 }
+
+#[test]
+fn a_quantised_net_read_back_as_floats_quantises_to_itself() {
+    // `train-value --init NET` starts from NET's weights: undoing the scales must lose nothing.
+    let embedded = ValueNet::embedded().unwrap();
+    for net in [FloatNet::random(32, 0, 4, 9).quantise(), FloatNet::random(32, 16, 2, 9).quantise(), embedded]
+    {
+        let back = FloatNet::from_quantised(&net);
+        assert_eq!((back.hidden, back.hidden2), (net.hidden(), net.hidden2()));
+        assert_eq!(back.quantise().encode(), net.encode());
+    }
+}

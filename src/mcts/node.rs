@@ -82,6 +82,16 @@ impl Node {
         }
     }
 
+    /// The proven reward for the player who moved into this node, else its mean reward.
+    pub fn proven_or_mean(&self) -> f32 {
+        match self.proof {
+            Proof::Win => 1.0,
+            Proof::Loss => 0.0,
+            Proof::Draw => 0.5,
+            Proof::Unknown => self.mean(),
+        }
+    }
+
     /// The indices of the node's children in the arena.
     #[inline]
     pub fn children(&self) -> std::ops::Range<usize> {

@@ -25,6 +25,8 @@ pub struct SearchReport {
     pub principal_variation: Vec<Move>,
     /// Visits of each root move: the training target of the learned policy.
     pub root_visits: Vec<(Move, u32)>,
+    /// Each root move's value for the side to move, in `root_visits`' order: proven, or its mean reward.
+    pub root_values: Vec<f32>,
 }
 
 impl Search {
@@ -67,6 +69,7 @@ impl Search {
             proof: best.proof,
             principal_variation,
             root_visits: self.tree.children(0).iter().map(|c| (c.mv, c.visits)).collect(),
+            root_values: self.tree.children(0).iter().map(Node::proven_or_mean).collect(),
         }
     }
 }

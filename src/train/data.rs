@@ -91,10 +91,12 @@ fn play_one(iterations: u64, seed: u64) -> Vec<Record> {
 
 /// Policy records from value-net self-play: the move each searched position went on with is the target
 /// (the visits are 1 for it, 0 for the other legal moves). A game's last record has no next move and is left
-/// out. `records` must hold each game's records together and in order, as `read_value_records` returns them.
+/// out, and so are side lines. `records` must hold each game's records together and in order, as `read_value_records` returns them.
 pub fn from_value_records(records: &[ValueRecord]) -> Vec<Record> {
     let mut out = Vec::new();
     for game in records.chunk_by(|a, b| a.game == b.game) {
+        // Side lines were not played: the move a position went on with is the next played record's.
+        let game: Vec<&ValueRecord> = game.iter().filter(|r| r.result.is_some()).collect();
         for pair in game.windows(2) {
             let (here, next) = (&pair[0], &pair[1]);
             let Some(&played) = next.moves.get(here.moves.len()) else { continue };
@@ -169,9 +171,15 @@ mod tests {
     #[test]
     fn value_records_become_policy_records_of_the_moves_played() {
         use crate::train::value_data::{play_game, SelfPlay};
-        let config = SelfPlay { iterations: 60, use_value: false, ..SelfPlay::default() };
+        let config = SelfPlay { iterations: 200, use_value: false, side_visits: 10, ..SelfPlay::default() };
         let (a, b) = (play_game(&config, 5, 1), play_game(&config, 5, 2));
         let policy = from_value_records(&[a.clone(), b.clone()].concat());
+        // Side lines are not moves played.
+        let game_only = |r: Vec<ValueRecord>| -> Vec<ValueRecord> {
+            r.into_iter().filter(|r| r.result.is_some()).collect()
+        };
+        let (sides, a, b) = (a.len() + b.len(), game_only(a), game_only(b));
+        assert!(sides > a.len() + b.len(), "the games had side lines");
         assert_eq!(policy.len(), a.len() - 1 + b.len() - 1, "every record but each game's last");
         for (r, next) in policy.iter().zip(a.iter().skip(1).chain(b.iter().skip(1))) {
             let legal = r.board().unwrap().legal_moves();

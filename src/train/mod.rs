@@ -196,7 +196,7 @@ pub fn write_manifest_section(path: &str, header: &str, section: &str) -> Result
 }
 
 /// `uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] [--no-value]
-/// [--value-weights FILE] --out FILE`
+/// [--value-weights FILE] [--side-visits V] --out FILE`
 pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let games: u64 = a.value_or("--games", 100)?;
@@ -208,6 +208,7 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
         iterations: a.value_or("--iterations", d.iterations)?,
         use_value: !a.flag("--no-value"),
         value_file: a.value("--value-weights")?,
+        side_visits: a.value_or("--side-visits", d.side_visits)?,
         ..d
     };
     let out: String = a.value("--out")?.ok_or("--out FILE is required")?;
@@ -233,12 +234,12 @@ pub fn read_value_records(paths: &[String]) -> Result<Vec<value_data::ValueRecor
 }
 
 /// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--buckets B] [--epochs E] [--threads T] [--lambda L]
-/// [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--out weights/value.txt]`
+/// [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--out weights/value.txt]`
 pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let mut paths = a.values("--data")?;
     let d = value_fit::TrainConfig::default();
-    let config = value_fit::TrainConfig {
+    let mut config = value_fit::TrainConfig {
         hidden: a.value_or("--hidden", d.hidden)?,
         hidden2: a.value_or("--hidden2", d.hidden2)?,
         buckets: a.value_or("--buckets", d.buckets)?,
@@ -251,6 +252,13 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         lr_decay: a.value_or("--lr-decay", d.lr_decay)?,
         ..d
     };
+    let init: Option<String> = a.value("--init")?;
+    if let Some(path) = &init {
+        // Fine-tuning keeps the starting net's shape.
+        let start = crate::value::ValueNet::load(Some(path))?;
+        (config.hidden, config.hidden2, config.buckets) = (start.hidden(), start.hidden2(), start.buckets());
+        config.init = Some(start);
+    }
     if !(1..=crate::value::network::MAX_BUCKETS).contains(&config.buckets) {
         return Err(format!(
             "--buckets {}: expected 1..={}",
@@ -288,7 +296,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         if config.hidden2 > 0 { format!(" --hidden2 {}", config.hidden2) } else { String::new() };
     let section = format!(
         "# Learned value net (value.txt): {} inputs, {} hidden{}, 1 output from {} buckets; {} UTF-16 units, FNV-1a {:016x}\n\
-         command: uttt train-value --data {} --hidden {}{} --buckets {} --epochs {} --lambda {} --lr {} --lr-decay {} --symmetries {} --seed {}\n\
+         command: uttt train-value --data {}{} --hidden {}{} --buckets {} --epochs {} --lambda {} --lr {} --lr-decay {} --symmetries {} --seed {}\n\
          data: {} positions, {games} distinct game numbers ({} training, {} validation)\n\
          training: {:.0} s on {} threads\n\
          validation cross-entropy: float {float_loss:.5}, quantised {quantised_loss:.5}, constant predictor {constant_loss:.5}\n\n\
@@ -300,6 +308,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         text.encode_utf16().count(),
         fit::checksum(text.as_bytes()),
         paths.join(" --data "),
+        init.map_or(String::new(), |p| format!(" --init {p}")),
         config.hidden,
         second_layer,
         config.buckets,

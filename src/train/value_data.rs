@@ -3,12 +3,15 @@
 //! One line per searched position: `GAME K/N MOVES RESULT VALUE`, where `GAME` is the game's number in
 //! the run, `K/N` the record's number among the game's `N` records, `MOVES` the moves from the empty board
 //! as one character each (`'(' + index`, so `(` is cell 0 and `x` cell 80), `RESULT` the game's final score
-//! for the side to move (1, 0.5, 0) and `VALUE` the search's root value for it. A game's records are written
+//! for the side to move (1, 0.5, 0) and `VALUE` the search's root value for it. A **side line** is a
+//! position one move off the game (a root move the search visited often but did not play): its `RESULT` is
+//! `-`, since the game never went there, and its `VALUE` the search's value of that move, so that the net
+//! also learns the positions a search meets after moves a game would not play. A game's records are written
 //! together, so a file cut short by a stopped run is mended by dropping its unfinished last game. Game `g`
 //! depends only on the run's seed and `g`; shard `K/N` plays the games with `g % N == K`.
 
 use crate::board::{Board, Status};
-use crate::mcts::{Limits, Params, Search};
+use crate::mcts::{Limits, Params, Search, SearchReport};
 use crate::moves::Move;
 use crate::protocol::BotOptions;
 use crate::rng::Rng;
@@ -25,8 +28,8 @@ pub struct ValueRecord {
     pub game: u64,
     /// The moves from the empty board.
     pub moves: Vec<Move>,
-    /// The game's final score for the side to move: 1 win, 0.5 draw, 0 loss.
-    pub result: f32,
+    /// The game's final score for the side to move: 1 win, 0.5 draw, 0 loss; `None` for a side line.
+    pub result: Option<f32>,
     /// The search's value of the position for the side to move.
     pub value: f32,
 }
@@ -46,11 +49,20 @@ pub struct SelfPlay {
     pub use_value: bool,
     /// A value net file to use instead of the embedded one.
     pub value_file: Option<String>,
+    /// Record side lines: root moves not played with at least this many visits (0: none).
+    pub side_visits: u32,
 }
 
 impl Default for SelfPlay {
     fn default() -> Self {
-        SelfPlay { iterations: 800, random_plies: 2, sampled_until: 12, use_value: true, value_file: None }
+        SelfPlay {
+            iterations: 800,
+            random_plies: 2,
+            sampled_until: 12,
+            use_value: true,
+            value_file: None,
+            side_visits: 0,
+        }
     }
 }
 
@@ -85,25 +97,53 @@ pub fn play_game(config: &SelfPlay, seed: u64, g: u64) -> Vec<ValueRecord> {
     let mut records = Vec::new();
     while !board.is_over() {
         let r = search.search(&board, None, Limits::iterations(config.iterations));
-        records.push(ValueRecord { game: g, moves: moves.clone(), result: 0.0, value: r.best_value });
+        records.push(ValueRecord { game: g, moves: moves.clone(), result: Some(0.0), value: r.best_value });
         let m = if moves.len() < config.sampled_until {
             sample_by_visits(&r.root_visits, &mut rng)
         } else {
             None
         };
         let m = m.unwrap_or(r.best);
+        if config.side_visits > 0 {
+            records.extend(side_lines(&r, &board, &moves, m, config.side_visits, g));
+        }
         board.play(m);
         moves.push(m);
     }
-    for rec in &mut records {
+    for rec in records.iter_mut().filter(|r| r.result.is_some()) {
         let mover = Board::from_moves(&rec.moves).expect("recorded moves are legal").side_to_move();
-        rec.result = match board.status() {
+        rec.result = Some(match board.status() {
             Status::Won(p) if p == mover => 1.0,
             Status::Won(_) => 0.0,
             _ => 0.5,
-        };
+        });
     }
     records
+}
+
+/// The side-line records of a search of `board` (reached by `moves`): each root move other than `played`
+/// with at least `min_visits` visits that does not end the game, valued for the side to move after it.
+fn side_lines(
+    report: &SearchReport,
+    board: &Board,
+    moves: &[Move],
+    played: Move,
+    min_visits: u32,
+    game: u64,
+) -> Vec<ValueRecord> {
+    let mut out = Vec::new();
+    for (&(m, visits), &value) in report.root_visits.iter().zip(&report.root_values) {
+        let mut after = *board;
+        after.play(m);
+        if m == played || visits < min_visits || after.is_over() {
+            continue;
+        }
+        let mut line = moves.to_vec();
+        line.push(m);
+        // The root value is the mover's; the record's is the side to move's after the move.
+        out.push(ValueRecord { game, moves: line, result: None, value: 1.0 - value });
+    }
+    out
 }
 
 /// A root move drawn in proportion to its visits (`None` when nothing was visited).
@@ -128,7 +168,8 @@ pub fn format_game(records: &[ValueRecord]) -> String {
     let mut out = String::new();
     for (k, r) in records.iter().enumerate() {
         let moves: String = r.moves.iter().map(|m| (MOVE_BASE + m.0) as char).collect();
-        out += &format!("{} {}/{n} {moves} {} {:.3}\n", r.game, k + 1, r.result, r.value);
+        let result = r.result.map_or("-".to_string(), |x| x.to_string());
+        out += &format!("{} {}/{n} {moves} {result} {:.3}\n", r.game, k + 1, r.value);
     }
     out
 }
@@ -142,14 +183,18 @@ pub fn parse_line(line: &str) -> Result<(ValueRecord, usize, usize), String> {
     let (k, n) = next()?.split_once('/').ok_or_else(bad)?;
     let (k, n): (usize, usize) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
     let moves_text = next()?;
-    let result: f32 = next()?.parse().map_err(|_| bad())?;
+    let result: Option<f32> = match next()? {
+        "-" => None,
+        text => Some(text.parse().map_err(|_| bad())?),
+    };
     let value: f32 = next()?.parse().map_err(|_| bad())?;
     let moves: Vec<Move> = moves_text
         .bytes()
         .map(|c| c.checked_sub(MOVE_BASE).filter(|&i| i < 81).map(Move).ok_or_else(bad))
         .collect::<Result<_, _>>()?;
     Board::from_moves(&moves).map_err(|i| format!("{}: move {} is illegal", bad(), i + 1))?;
-    if !(0.0..=1.0).contains(&result) || !(0.0..=1.0).contains(&value) || k == 0 || k > n {
+    let in_range = |x: f32| (0.0..=1.0).contains(&x);
+    if !result.is_none_or(in_range) || !in_range(value) || k == 0 || k > n {
         return Err(bad());
     }
     Ok((ValueRecord { game, moves, result, value }, k, n))
@@ -238,7 +283,11 @@ mod tests {
     use super::*;
 
     fn quick() -> SelfPlay {
-        SelfPlay { iterations: 60, use_value: false, ..SelfPlay::default() }
+        quick_at(60)
+    }
+
+    fn quick_at(iterations: u64) -> SelfPlay {
+        SelfPlay { iterations, use_value: false, ..SelfPlay::default() }
     }
 
     #[test]
@@ -256,9 +305,33 @@ mod tests {
         // Results are the final score for the side to move: they alternate unless the game was drawn.
         let last = a.last().unwrap();
         assert!(
-            last.result == 0.5
+            last.result == Some(0.5)
                 || a.iter().all(|r| (r.moves.len() % 2 == last.moves.len() % 2) == (r.result == last.result))
         );
+        assert!(a.iter().all(|r| r.result.is_some()), "side lines were not asked for");
+    }
+
+    #[test]
+    fn side_lines_leave_the_game_by_one_unplayed_move_and_round_trip() {
+        let config = SelfPlay { iterations: 400, side_visits: 20, ..quick() };
+        let records = play_game(&config, 5, 3);
+        let (game, side): (Vec<&ValueRecord>, Vec<&ValueRecord>) =
+            records.iter().partition(|r| r.result.is_some());
+        let plain: Vec<Vec<Move>> = play_game(&quick_at(400), 5, 3).into_iter().map(|r| r.moves).collect();
+        let played: Vec<Vec<Move>> = game.iter().map(|r| r.moves.clone()).collect();
+        assert_eq!(played, plain, "recording side lines changed the game");
+        assert!(!side.is_empty(), "400 iterations left no move with 20 visits unplayed");
+        for s in &side {
+            let (prefix, last) = s.moves.split_at(s.moves.len() - 1);
+            let at =
+                game.iter().position(|g| g.moves == prefix).expect("a side line leaves a searched position");
+            let next = game.get(at + 1).and_then(|g| g.moves.get(prefix.len()));
+            assert_ne!(next, Some(&last[0]), "the played move is not a side line");
+            assert!(!Board::from_moves(&s.moves).unwrap().is_over());
+        }
+        let (back, done) = parse_complete(&format_game(&records));
+        assert_eq!((done, back.len()), (vec![3], records.len()));
+        assert!(back.iter().zip(&records).all(|(x, y)| x.result == y.result && x.moves == y.moves));
     }
 
     #[test]

@@ -41,7 +41,9 @@ impl PhaseError {
 pub fn phase_errors(records: &[ValueRecord], net: &ValueNet, seed: u64) -> [PhaseError; PHASES] {
     let mut rng = Rng::new(seed);
     let mut rows = [PhaseError::default(); PHASES];
+    // Side lines have no result to measure against.
     for r in records {
+        let Some(result) = r.result else { continue };
         let board = Board::from_moves(&r.moves).expect("records were checked when read");
         let me = board.side_to_move();
         let rolled = match rollout(board, RolloutPolicy::GAME_WINS, &mut rng) {
@@ -49,7 +51,7 @@ pub fn phase_errors(records: &[ValueRecord], net: &ValueNet, seed: u64) -> [Phas
             Status::Won(_) => 0.0,
             _ => 0.5,
         };
-        let (net_value, result, search) = (net.evaluate(&board) as f64, r.result as f64, r.value as f64);
+        let (net_value, result, search) = (net.evaluate(&board) as f64, result as f64, r.value as f64);
         let row = &mut rows[(r.moves.len() / 10).min(PHASES - 1)];
         row.positions += 1;
         row.net += (net_value - result).powi(2);
@@ -107,10 +109,12 @@ mod tests {
             moves.push(m);
             // The search value is the result itself: its error must be 0; the net's cannot be.
             let result = if moves.len() % 2 == 0 { 1.0 } else { 0.0 };
-            records.push(ValueRecord { game: 0, moves: moves.clone(), result, value: result });
+            records.push(ValueRecord { game: 0, moves: moves.clone(), result: Some(result), value: result });
         }
+        let positions = records.len();
+        records.push(ValueRecord { game: 0, moves: moves[..3].to_vec(), result: None, value: 0.0 });
         let rows = phase_errors(&records, &net, 1);
-        assert_eq!(rows.iter().map(|r| r.positions).sum::<usize>(), records.len());
+        assert_eq!(rows.iter().map(|r| r.positions).sum::<usize>(), positions, "a side line has no result");
         assert_eq!(rows[0].positions, 9, "plies 1..=9 in the first row");
         assert!(rows.iter().all(|r| r.search == 0.0));
         assert!(rows[0].net > 0.0 && rows[0].net == rows[0].net_to_search);

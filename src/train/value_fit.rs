@@ -78,6 +78,8 @@ pub struct TrainConfig {
     pub symmetries: usize,
     /// Factor on the step size after an epoch without a better validation loss.
     pub lr_decay: f32,
+    /// A net to start from (its shape overrides `hidden`, `hidden2` and `buckets`) instead of random weights.
+    pub init: Option<ValueNet>,
 }
 
 impl Default for TrainConfig {
@@ -96,6 +98,7 @@ impl Default for TrainConfig {
             // Measured on 5.0 M positions (docs/training.md): validation 0.5768 against 0.5820 as played.
             symmetries: 4,
             lr_decay: 0.5,
+            init: None,
         }
     }
 }
@@ -130,6 +133,23 @@ impl FloatNet {
             bm: (0..hidden2).map(|_| uniform(0.1) + 0.3).collect(),
             w2: (0..last * buckets).map(|_| uniform(0.5)).collect(),
             b2: vec![0.0; buckets],
+        }
+    }
+
+    /// The float net that `quantise` would round to `net` (the scales undone).
+    pub fn from_quantised(net: &ValueNet) -> FloatNet {
+        let (w1, b1, second, w2, b2) = net.parts();
+        let (qa, qm, qb) = (QA as f32, QM as f32, QB as f32);
+        let scaled = |v: &[i16], scale: f32| v.iter().map(|&x| x as f32 / scale).collect();
+        FloatNet {
+            hidden: net.hidden(),
+            w1: scaled(w1, qa),
+            b1: scaled(b1, qa),
+            hidden2: second.width,
+            wm: scaled(&second.weights, qm),
+            bm: second.biases.iter().map(|&b| b as f32 / (qa * qm)).collect(),
+            w2: scaled(w2, qb),
+            b2: b2.iter().map(|&b| b as f32 / (qa * qb)).collect(),
         }
     }
 
@@ -223,7 +243,9 @@ pub fn samples(records: &[ValueRecord], lambda: f32, symmetries: usize, buckets:
             let mut features = Vec::with_capacity(64);
             active_features(&board, board.side_to_move(), |f| features.push(f as u16));
             let bucket = output_bucket(&board, buckets) as u8;
-            Sample { features, bucket, target: lambda * r.result + (1.0 - lambda) * r.value }
+            // A side line's only value is the search's.
+            let target = r.result.map_or(r.value, |result| lambda * result + (1.0 - lambda) * r.value);
+            Sample { features, bucket, target }
         })
         .collect()
 }
@@ -329,15 +351,20 @@ fn is_validation_game(game: u64) -> bool {
 
 /// Trains a net on `records`; `verbose` prints each epoch's line on stderr.
 pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> ValueTraining {
-    let (held, kept): (Vec<&ValueRecord>, Vec<&ValueRecord>) =
+    let (mut held, kept): (Vec<&ValueRecord>, Vec<&ValueRecord>) =
         records.iter().partition(|r| is_validation_game(r.game));
+    // Validation is on the games' own positions, so that its loss compares with nets trained without
+    // side lines.
+    held.retain(|r| r.result.is_some());
     let to_samples = |rs: Vec<&ValueRecord>, symmetries| {
         samples(&rs.into_iter().cloned().collect::<Vec<_>>(), config.lambda, symmetries, config.buckets)
     };
     let (mut train_set, valid) = (to_samples(kept, config.symmetries), to_samples(held, 1));
     let mut learning_rate = config.learning_rate;
-    let h = config.hidden;
-    let mut net = FloatNet::random(h, config.hidden2, config.buckets, config.seed);
+    let mut net = match &config.init {
+        Some(start) => FloatNet::from_quantised(start),
+        None => FloatNet::random(config.hidden, config.hidden2, config.buckets, config.seed),
+    };
     let size = net.parameters();
     let mut adam = Adam { m: vec![0.0; size], v: vec![0.0; size], t: 0 };
     let mut rng = Rng::new(config.seed ^ 0x7EA1);
@@ -345,6 +372,14 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let constant_loss = mean_loss(&valid, |_| mean_target as f32);
     let (mut best, mut best_loss, mut since_best) = (net.clone(), f64::INFINITY, 0);
     let mut log = Vec::new();
+    if config.init.is_some() {
+        // The starting net's loss: what fine-tuning has to beat.
+        let start_loss = mean_loss(&valid, |s| net.predict(&s.features, s.bucket as usize));
+        log.push(format!("epoch   0  validation loss {start_loss:.5}  (the starting net)"));
+        if verbose {
+            eprintln!("{}", log[0]);
+        }
+    }
     for epoch in 1..=config.epochs {
         let start = Instant::now();
         for i in (1..train_set.len()).rev() {

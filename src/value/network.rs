@@ -115,6 +115,12 @@ impl ValueNet {
         output_bucket(board, self.b2.len())
     }
 
+    /// The quantised weights: first layer `(w1, b1)`, the second layer, output `(w2, b2)` (the trainer
+    /// starts from them with `--init`).
+    pub fn parts(&self) -> (&[i16], &[i16], &SecondLayer, &[i16], &[i32]) {
+        (&self.w1, &self.b1, &self.second, &self.w2, &self.b2)
+    }
+
     /// Feature `f`'s column of first-layer weights.
     #[inline]
     pub fn column(&self, f: usize) -> &[i16] {
