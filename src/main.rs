@@ -22,10 +22,10 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        per-move time budget table of a self-play game
        uttt regenerate-weights [--seed S] [--games N] [--iterations K] [--epochs E]
                                        self-play, train and rewrite weights/ (also: selfplay, train)
-       uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] --out FILE
+       uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] [--side-visits V] --out FILE
                                        self-play records for the value net (resumable, shardable)
        uttt train-value --data FILE... [--hidden H] [--hidden2 H2] [--buckets B] [--epochs E] [--threads T] [--lambda L]
-                        [--lr X] [--lr-decay F] [--symmetries K] [--out FILE]
+                        [--lr X] [--lr-decay F] [--symmetries K] [--init NET] [--out FILE]
                                        train the value net and rewrite weights/value.txt
        uttt value-error --data FILE... [--value-weights F] [--positions N]
                                        the net's, a rollout's and the search's error by phase

@@ -14,24 +14,26 @@ fn reward_for(result: Status, mover: crate::board::Player) -> f32 {
 }
 
 impl Search {
-    /// The reward of `board` for the player who moved into it (the one not to move there).
+    /// The reward of `board` for the player who moved into it (the one not to move there), and the
+    /// net's value of it for that player (the exact result if the game is over; `None` without the net).
     #[inline]
-    pub(super) fn leaf_reward(&mut self, board: &Board) -> f32 {
+    pub(super) fn leaf_reward(&mut self, board: &Board) -> (f32, Option<f32>) {
         let mover = board.side_to_move().other();
         if board.is_over() {
-            return reward_for(board.status(), mover);
+            let exact = reward_for(board.status(), mover);
+            return (exact, Some(exact));
         }
         let weight = self.params.value_weight;
         let net = match &self.value {
             Some(net) if weight > 0.0 => net,
-            _ => return reward_for(rollout::rollout(*board, self.params.rollout, &mut self.rng), mover),
+            _ => return (reward_for(rollout::rollout(*board, self.params.rollout, &mut self.rng), mover), None),
         };
         // The net gives the side to move's expected score; the mover's is its complement.
         let from_net = 1.0 - net.evaluate(board);
         if weight >= 1.0 {
-            return from_net;
+            return (from_net, Some(from_net));
         }
         let rolled = reward_for(rollout::rollout(*board, self.params.rollout, &mut self.rng), mover);
-        weight * from_net + (1.0 - weight) * rolled
+        (weight * from_net + (1.0 - weight) * rolled, Some(from_net))
     }
 }

@@ -15,7 +15,7 @@ use crate::mcts::{Limits, Params, Search, SearchReport};
 use crate::moves::Move;
 use crate::protocol::BotOptions;
 use crate::rng::Rng;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -144,6 +144,23 @@ fn side_lines(
         out.push(ValueRecord { game, moves: line, result: None, value: 1.0 - value });
     }
     out
+}
+
+/// Gives each side line whose position of departure is among `records` an estimated result: its search
+/// value shifted by how much the game's result surprised the search at that position (by `V − R` there,
+/// seen from the side line's side to move), so that a side line's target holds the game's outcome as a
+/// played position's does instead of the search value alone. Played positions are left as they are.
+pub fn estimate_side_results(records: &mut [ValueRecord]) {
+    let played: HashMap<(u64, Vec<Move>), (f32, f32)> = records
+        .iter()
+        .filter_map(|r| Some(((r.game, r.moves.clone()), (r.result?, r.value))))
+        .collect();
+    for r in records.iter_mut().filter(|r| r.result.is_none()) {
+        let key = (r.game, r.moves[..r.moves.len().saturating_sub(1)].to_vec());
+        if let Some(&(result, value)) = played.get(&key) {
+            r.result = Some((r.value + value - result).clamp(0.0, 1.0));
+        }
+    }
 }
 
 /// A root move drawn in proportion to its visits (`None` when nothing was visited).

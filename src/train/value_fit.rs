@@ -8,7 +8,7 @@
 //! epochs, and keeps the best epoch's weights.
 
 use super::symmetry::transform;
-use super::value_data::ValueRecord;
+use super::value_data::{estimate_side_results, ValueRecord};
 use crate::board::Board;
 use crate::rng::Rng;
 use crate::value::features::{active_features, output_bucket, INPUTS};
@@ -356,10 +356,11 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     // Validation is on the games' own positions, so that its loss compares with nets trained without
     // side lines.
     held.retain(|r| r.result.is_some());
-    let to_samples = |rs: Vec<&ValueRecord>, symmetries| {
-        samples(&rs.into_iter().cloned().collect::<Vec<_>>(), config.lambda, symmetries, config.buckets)
-    };
-    let (mut train_set, valid) = (to_samples(kept, config.symmetries), to_samples(held, 1));
+    let mut kept: Vec<ValueRecord> = kept.into_iter().cloned().collect();
+    estimate_side_results(&mut kept);
+    let held: Vec<ValueRecord> = held.into_iter().cloned().collect();
+    let mut train_set = samples(&kept, config.lambda, config.symmetries, config.buckets);
+    let valid = samples(&held, config.lambda, 1, config.buckets);
     let mut learning_rate = config.learning_rate;
     let mut net = match &config.init {
         Some(start) => FloatNet::from_quantised(start),
