@@ -24,16 +24,26 @@ impl Search {
             return (exact, Some(exact));
         }
         let weight = self.params.value_weight;
-        let net = match &self.value {
-            Some(net) if weight > 0.0 => net,
-            _ => return (reward_for(rollout::rollout(*board, self.params.rollout, &mut self.rng), mover), None),
-        };
         // The net gives the side to move's expected score; the mover's is its complement.
-        let from_net = 1.0 - net.evaluate(board);
+        let from_net = match &self.value {
+            Some(net) if weight > 0.0 => 1.0 - net.evaluate(board),
+            _ => return (self.rollout_reward(board), None),
+        };
         if weight >= 1.0 {
             return (from_net, Some(from_net));
         }
-        let rolled = reward_for(rollout::rollout(*board, self.params.rollout, &mut self.rng), mover);
-        (weight * from_net + (1.0 - weight) * rolled, Some(from_net))
+        (weight * from_net + (1.0 - weight) * self.rollout_reward(board), Some(from_net))
+    }
+
+    /// True when nodes keep minimax-backed net values: a net in use and `minimax_weight` > 0.
+    pub(super) fn keeps_evals(&self) -> bool {
+        self.params.minimax_weight > 0.0 && self.params.value_weight > 0.0 && self.value.is_some()
+    }
+
+    /// The reward of one rollout from `board` for the player who moved into it.
+    #[inline]
+    fn rollout_reward(&mut self, board: &Board) -> f32 {
+        let result = rollout::rollout(*board, self.params.rollout, &mut self.rng);
+        reward_for(result, board.side_to_move().other())
     }
 }

@@ -83,7 +83,12 @@ impl Params {
 
     /// These settings with rollouts alone, as the bot searched before the value net.
     pub const fn without_value(self) -> Params {
-        Params { value_weight: 0.0, exploration: Params::ROLLOUT_BOT.exploration, ..self }
+        Params {
+            value_weight: 0.0,
+            minimax_weight: 0.0,
+            exploration: Params::ROLLOUT_BOT.exploration,
+            ..self
+        }
     }
 
     /// These settings for a search without the learned prior (`--no-policy`, self-play for training).

@@ -8,7 +8,13 @@ impl Search {
     /// Adds `reward` (for the player who moved into the leaf) along the path and, with the solver,
     /// proves what the children now prove; with `minimax_weight` > 0, backs the leaf's net value
     /// `leaf_eval` up by minimax.
-    pub(super) fn backup(&mut self, path: &[u32], leaf_board: &Board, mut reward: f32, leaf_eval: Option<f32>) {
+    pub(super) fn backup(
+        &mut self,
+        path: &[u32],
+        leaf_board: &Board,
+        mut reward: f32,
+        leaf_eval: Option<f32>,
+    ) {
         let leaf_mover = leaf_board.side_to_move().other();
         let mut proving = false;
         if self.params.solver && leaf_board.is_over() {
@@ -29,7 +35,7 @@ impl Search {
                 proving = self.prove(path[depth - 1] as usize);
             }
         }
-        if let Some(eval) = leaf_eval.filter(|_| self.params.minimax_weight > 0.0) {
+        if let Some(eval) = leaf_eval.filter(|_| self.keeps_evals()) {
             self.back_up_eval(path, eval);
         }
         if let Some(&child) = path.get(1) {
@@ -45,7 +51,8 @@ impl Search {
         self.tree.get_mut(leaf as usize).set_eval(leaf_eval);
         for &i in above.iter().skip(1).rev() {
             // Proven children count unvisited too: a move that wins at once is proven at birth.
-            let children = self.tree.children(i as usize).iter().filter(|c| c.visits > 0 || c.proof != Proof::Unknown);
+            let children =
+                self.tree.children(i as usize).iter().filter(|c| c.visits > 0 || c.proof != Proof::Unknown);
             let best = children.map(Node::proven_or_eval).fold(0.0, f32::max);
             if !self.tree.get_mut(i as usize).set_eval(1.0 - best) {
                 break;

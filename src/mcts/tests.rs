@@ -273,7 +273,11 @@ fn implicit_minimax_keeps_each_node_at_the_best_of_its_visited_children() {
                 1.0 - visited.iter().map(|&(c, _)| s.tree.get(c).proven_or_eval()).fold(0.0, f32::max)
             };
             // Stored to 1/65535.
-            assert!((node.eval() - expected).abs() < 2e-5, "node {i}: eval {} expected {expected}", node.eval());
+            assert!(
+                (node.eval() - expected).abs() < 2e-5,
+                "node {i}: eval {} expected {expected}",
+                node.eval()
+            );
         }
         stack.extend(visited);
     }

@@ -151,10 +151,8 @@ fn side_lines(
 /// seen from the side line's side to move), so that a side line's target holds the game's outcome as a
 /// played position's does instead of the search value alone. Played positions are left as they are.
 pub fn estimate_side_results(records: &mut [ValueRecord]) {
-    let played: HashMap<(u64, Vec<Move>), (f32, f32)> = records
-        .iter()
-        .filter_map(|r| Some(((r.game, r.moves.clone()), (r.result?, r.value))))
-        .collect();
+    let played: HashMap<(u64, Vec<Move>), (f32, f32)> =
+        records.iter().filter_map(|r| Some(((r.game, r.moves.clone()), (r.result?, r.value)))).collect();
     for r in records.iter_mut().filter(|r| r.result.is_none()) {
         let key = (r.game, r.moves[..r.moves.len().saturating_sub(1)].to_vec());
         if let Some(&(result, value)) = played.get(&key) {
