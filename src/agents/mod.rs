@@ -224,9 +224,6 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             }
             None if opt == "novalue" => value = false,
             Some(("vw", v)) => params.value_weight = v.parse().map_err(|_| format!("bad vw in {spec:?}"))?,
-            Some(("imw", v)) => {
-                params.minimax_weight = v.parse().map_err(|_| format!("bad imw in {spec:?}"))?
-            }
             _ => return Err(format!("unknown option {opt:?} in {spec:?}")),
         }
     }

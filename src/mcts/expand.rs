@@ -70,7 +70,7 @@ impl Search {
         policy.priors(board, moves, &mut priors[..moves.len()]);
         let first = self.tree.get(node).first_child as usize;
         for (k, &p) in priors[..moves.len()].iter().enumerate() {
-            self.tree.get_mut(first + k).set_prior(p);
+            self.tree.get_mut(first + k).prior = p;
         }
         if node == 0 {
             self.root_scores.invalidate();

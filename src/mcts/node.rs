@@ -36,13 +36,8 @@ pub struct Node {
     pub visits: u32,
     /// Sum of rewards (1 win, 0.5 draw, 0 loss) for the player who moved into this node.
     pub value_sum: f32,
-    /// Selection prior of the move into this node (uniform without a learned policy), in units of
-    /// 1/65535 (`prior()`): 16 bits leave room for `eval` in 20 bytes.
-    prior_units: u16,
-    /// The value net's view of this node for the player who moved into it, backed up by minimax (the
-    /// net's value at a leaf; at an inner node the best of its visited children's for the side to move
-    /// there), in units of 1/65535 (`eval()`). Kept only by a search with `minimax_weight` > 0.
-    eval_units: u16,
+    /// Selection prior of the move into this node (uniform without a learned policy).
+    pub prior: f32,
     /// The move that leads into this node.
     pub mv: Move,
     /// Number of children; 0 while not expanded.
@@ -56,14 +51,6 @@ pub struct Node {
 
 const _: () = assert!(std::mem::size_of::<Node>() == 20);
 
-/// The scale of a node's 16-bit fractions.
-const UNITS: f32 = u16::MAX as f32;
-
-#[inline]
-fn to_units(x: f32) -> u16 {
-    (x.clamp(0.0, 1.0) * UNITS).round() as u16
-}
-
 impl Node {
     /// An unvisited, unexpanded node for `mv` with selection prior `prior`.
     pub fn new(mv: Move, prior: f32) -> Node {
@@ -71,48 +58,11 @@ impl Node {
             first_child: 0,
             visits: 0,
             value_sum: 0.0,
-            prior_units: to_units(prior),
-            eval_units: to_units(0.5),
+            prior,
             mv,
             num_children: 0,
             proof: Proof::Unknown,
             priors_in: 0,
-        }
-    }
-
-    /// Selection prior of the move into this node.
-    #[inline]
-    pub fn prior(&self) -> f32 {
-        self.prior_units as f32 * (1.0 / UNITS)
-    }
-
-    /// Sets the selection prior (kept to 1/65535).
-    #[inline]
-    pub fn set_prior(&mut self, prior: f32) {
-        self.prior_units = to_units(prior);
-    }
-
-    /// The minimax-backed net value for the player who moved into this node (see `eval_units`).
-    #[inline]
-    pub fn eval(&self) -> f32 {
-        self.eval_units as f32 * (1.0 / UNITS)
-    }
-
-    /// Sets `eval`; false when the value, as stored, did not change.
-    #[inline]
-    pub fn set_eval(&mut self, eval: f32) -> bool {
-        let units = to_units(eval);
-        let changed = units != self.eval_units;
-        self.eval_units = units;
-        changed
-    }
-
-    /// `eval`, or the proven value where there is one.
-    #[inline]
-    pub fn proven_or_eval(&self) -> f32 {
-        match self.proof {
-            Proof::Unknown => self.eval(),
-            _ => self.proven_or_mean(),
         }
     }
 

@@ -47,10 +47,6 @@ pub struct Params {
     /// a rollout, and beat rollouts alone by +60 Elo at the arena's limits, where the net alone was level
     /// (docs/tuning.md); +119 with net 10 (fourteenth session, docs/strength.md).
     pub value_weight: f32,
-    /// Weight of the minimax-backed net value (`Node::eval`) in a child's value in selection, the rest
-    /// being its mean reward: implicit minimax backups (Lanctot et al., 2014). Used only with a net and
-    /// `value_weight` > 0; 0 keeps no minimax values.
-    pub minimax_weight: f32,
     /// Prove wins, losses and draws and let them decide (MCTS-solver).
     pub solver: bool,
     /// Keep the subtree of the position reached between turns.
@@ -71,7 +67,6 @@ impl Params {
         prior_delay: 0,
         rollout: RolloutPolicy::GAME_WINS,
         value_weight: 0.0,
-        minimax_weight: 0.0,
         solver: true,
         reuse_tree: true,
         early_stop: false,
@@ -83,12 +78,7 @@ impl Params {
 
     /// These settings with rollouts alone, as the bot searched before the value net.
     pub const fn without_value(self) -> Params {
-        Params {
-            value_weight: 0.0,
-            minimax_weight: 0.0,
-            exploration: Params::ROLLOUT_BOT.exploration,
-            ..self
-        }
+        Params { value_weight: 0.0, exploration: Params::ROLLOUT_BOT.exploration, ..self }
     }
 
     /// These settings for a search without the learned prior (`--no-policy`, self-play for training).
@@ -107,7 +97,6 @@ impl Params {
         prior_delay: 0,
         rollout: RolloutPolicy::UNIFORM,
         value_weight: 0.0,
-        minimax_weight: 0.0,
         solver: false,
         reuse_tree: false,
         early_stop: false,

@@ -22,18 +22,14 @@ pub fn terms(child: &Node, params: &Params) -> Terms {
     match child.visits {
         // First-play urgency: every unvisited child gets a fixed score, raised by its prior.
         0 => Terms {
-            value: params.first_play_urgency + params.prior_weight * child.prior(),
+            value: params.first_play_urgency + params.prior_weight * child.prior,
             explore: 0.0,
             prior: 0.0,
         },
         v => Terms {
-            // With `minimax_weight` 0 this is the mean exactly.
-            value: {
-                let mean = child.value_sum * reciprocal(v);
-                mean + params.minimax_weight * (child.eval() - mean)
-            },
+            value: child.value_sum * reciprocal(v),
             explore: inv_sqrt(v),
-            prior: child.prior() * reciprocal(v + 1),
+            prior: child.prior * reciprocal(v + 1),
         },
     }
 }
@@ -90,20 +86,18 @@ mod tests {
     use crate::moves::Move;
 
     fn child(visits: u32, value_sum: f32, prior: f32, proof: Proof) -> Node {
-        let mut node = Node::new(Move(0), prior);
-        (node.visits, node.value_sum, node.proof) = (visits, value_sum, proof);
-        node
+        Node { visits, value_sum, proof, ..Node::new(Move(0), prior) }
     }
 
     /// The score as the formula reads, for comparison with the hoisted and tabled one.
     fn plain_score(c: &Node, p: &Params, parent: u32) -> f32 {
         if c.visits == 0 {
-            return p.first_play_urgency + p.prior_weight * c.prior();
+            return p.first_play_urgency + p.prior_weight * c.prior;
         }
         let (n, big_n) = (c.visits as f32, parent as f32);
         c.value_sum / n
             + p.exploration * (big_n.ln() / n).sqrt()
-            + p.prior_weight * c.prior() * big_n.sqrt() / (1.0 + n)
+            + p.prior_weight * c.prior * big_n.sqrt() / (1.0 + n)
     }
 
     #[test]

@@ -1,20 +1,13 @@
 //! Backing a result up the path, and the MCTS-solver: proven wins, losses and draws.
 
-use super::node::{Node, Proof};
+use super::node::Proof;
 use super::Search;
 use crate::board::{Board, Status};
 
 impl Search {
     /// Adds `reward` (for the player who moved into the leaf) along the path and, with the solver,
-    /// proves what the children now prove; with `minimax_weight` > 0, backs the leaf's net value
-    /// `leaf_eval` up by minimax.
-    pub(super) fn backup(
-        &mut self,
-        path: &[u32],
-        leaf_board: &Board,
-        mut reward: f32,
-        leaf_eval: Option<f32>,
-    ) {
+    /// proves what the children now prove.
+    pub(super) fn backup(&mut self, path: &[u32], leaf_board: &Board, mut reward: f32) {
         let leaf_mover = leaf_board.side_to_move().other();
         let mut proving = false;
         if self.params.solver && leaf_board.is_over() {
@@ -35,28 +28,9 @@ impl Search {
                 proving = self.prove(path[depth - 1] as usize);
             }
         }
-        if let Some(eval) = leaf_eval.filter(|_| self.keeps_evals()) {
-            self.back_up_eval(path, eval);
-        }
         if let Some(&child) = path.get(1) {
             let k = child as usize - self.tree.get(0).first_child as usize;
             self.root_scores.update(k, self.tree.get(child as usize), &self.params);
-        }
-    }
-
-    /// Implicit minimax: the leaf gets its net value, and each node above it the best of its visited
-    /// (or proven) children's values for its side to move, until one does not change. The root's is never read.
-    fn back_up_eval(&mut self, path: &[u32], leaf_eval: f32) {
-        let (&leaf, above) = path.split_last().expect("path holds the root");
-        self.tree.get_mut(leaf as usize).set_eval(leaf_eval);
-        for &i in above.iter().skip(1).rev() {
-            // Proven children count unvisited too: a move that wins at once is proven at birth.
-            let children =
-                self.tree.children(i as usize).iter().filter(|c| c.visits > 0 || c.proof != Proof::Unknown);
-            let best = children.map(Node::proven_or_eval).fold(0.0, f32::max);
-            if !self.tree.get_mut(i as usize).set_eval(1.0 - best) {
-                break;
-            }
         }
     }
 

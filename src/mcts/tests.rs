@@ -162,8 +162,7 @@ fn children_get_the_policys_priors_after_the_delay() {
             with_policy += 1;
         }
         for (c, e) in children.iter().zip(expected) {
-            // Priors are kept to 1/65535.
-            assert!((c.prior() - e).abs() < 1e-5, "prior {} expected {e}", c.prior());
+            assert!((c.prior - e).abs() < 1e-6, "prior {} expected {e}", c.prior);
         }
         for (k, c) in children.iter().enumerate() {
             let mut b = board;
@@ -239,47 +238,4 @@ fn the_roots_kept_scores_choose_as_select_does() {
         fast += root_choices_agree(&mut s, 500);
     }
     assert!(fast > 10_000, "the kept scores were used {fast} times");
-}
-
-#[test]
-fn implicit_minimax_keeps_each_node_at_the_best_of_its_visited_children() {
-    let params = Params { minimax_weight: 0.3, ..Params::BOT };
-    let net = crate::value::ValueNet::embedded().unwrap();
-    let mut s = Search::new(params, 200_000, 3).with_value(net.clone());
-    let mut board = Board::new();
-    for m in [Move::new(4, 4), Move::new(4, 0)] {
-        board.play(m);
-    }
-    s.search(&board, None, Limits::iterations(4000));
-    let (mut inner, mut leaves) = (0, 0);
-    let mut stack = vec![(0usize, board)];
-    while let Some((i, board)) = stack.pop() {
-        let node = *s.tree.get(i);
-        let visited: Vec<(usize, Board)> = node
-            .children()
-            .filter(|&c| s.tree.get(c).visits > 0 || s.tree.get(c).proof != Proof::Unknown)
-            .map(|c| {
-                let mut b = board;
-                b.play(s.tree.get(c).mv);
-                (c, b)
-            })
-            .collect();
-        if i != 0 && node.proof == Proof::Unknown {
-            let expected = if visited.is_empty() {
-                leaves += 1;
-                1.0 - net.evaluate(&board)
-            } else {
-                inner += 1;
-                1.0 - visited.iter().map(|&(c, _)| s.tree.get(c).proven_or_eval()).fold(0.0, f32::max)
-            };
-            // Stored to 1/65535.
-            assert!(
-                (node.eval() - expected).abs() < 2e-5,
-                "node {i}: eval {} expected {expected}",
-                node.eval()
-            );
-        }
-        stack.extend(visited);
-    }
-    assert!(inner > 100 && leaves > 1000, "{inner} inner nodes, {leaves} leaves checked");
 }

@@ -102,7 +102,7 @@ impl Tree {
     pub fn reroot(&mut self, new_root: usize) -> usize {
         self.spare.clear();
         let mut root = self.nodes[new_root];
-        root.set_prior(1.0);
+        root.prior = 1.0;
         self.spare.push(root);
         let mut scan = 0;
         while scan < self.spare.len() {
