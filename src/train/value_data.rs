@@ -133,9 +133,12 @@ fn side_lines(
 ) -> Vec<ValueRecord> {
     let mut out = Vec::new();
     for (&(m, visits), &value) in report.root_visits.iter().zip(&report.root_values) {
+        if m == played || visits < min_visits {
+            continue;
+        }
         let mut after = *board;
         after.play(m);
-        if m == played || visits < min_visits || after.is_over() {
+        if after.is_over() {
             continue;
         }
         let mut line = moves.to_vec();
@@ -347,6 +350,31 @@ mod tests {
         let (back, done) = parse_complete(&format_game(&records));
         assert_eq!((done, back.len()), (vec![3], records.len()));
         assert!(back.iter().zip(&records).all(|(x, y)| x.result == y.result && x.moves == y.moves));
+    }
+
+    #[test]
+    fn a_side_line_is_shifted_by_the_surprise_of_the_result_where_it_leaves_the_game() {
+        let record = |moves: &[u8], result, value| ValueRecord {
+            game: 1,
+            moves: moves.iter().map(|&m| Move(m)).collect(),
+            result,
+            value,
+        };
+        // The side to move at [40] searched 0.6 and won (1): it did 0.4 better than the search thought, so
+        // its opponent, to move after a side line, is taken to do 0.4 worse than that line's value.
+        let mut records = vec![
+            record(&[40], Some(1.0), 0.6),
+            record(&[40, 0], None, 0.7),
+            record(&[40, 1], None, 0.2),
+            record(&[40, 0, 2], Some(0.0), 0.5),
+            record(&[40, 0, 2, 18, 7], None, 0.5),
+        ];
+        estimate_side_results(&mut records);
+        let results: Vec<Option<f32>> = records.iter().map(|r| r.result).collect();
+        let close = |x: Option<f32>, y: f32| x.is_some_and(|x| (x - y).abs() < 1e-6);
+        assert!(close(results[1], 0.3) && close(results[2], 0.0), "{results:?} (0.2 - 0.4 clamps to 0)");
+        assert_eq!((results[0], results[3]), (Some(1.0), Some(0.0)), "played positions keep their results");
+        assert_eq!(results[4], None, "a side line whose position of departure is missing stays without");
     }
 
     #[test]
