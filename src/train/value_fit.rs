@@ -243,7 +243,8 @@ pub fn samples(records: &[ValueRecord], lambda: f32, symmetries: usize, buckets:
             let mut features = Vec::with_capacity(64);
             active_features(&board, board.side_to_move(), |f| features.push(f as u16));
             let bucket = output_bucket(&board, buckets) as u8;
-            // A side line's only value is the search's.
+            // A side line without an estimated result (its position of departure not in the data) has
+            // only the search's value.
             let target = r.result.map_or(r.value, |result| lambda * result + (1.0 - lambda) * r.value);
             Sample { features, bucket, target }
         })
