@@ -123,7 +123,7 @@ pub fn best_move(moves: &[Move], mut score: impl FnMut(Move) -> f64, rng: &mut c
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], alphago[:iters=N][:c=X] (seed 001's Q + c·P search, c 5, 250 iterations), perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:points][:eval=heuristic|net|e1|e2|basis6[:weights=FILE]|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], alphago[:iters=N][:c=X] (seed 001's Q + c·P search, c 5, 250 iterations), perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:points][:eval=heuristic|net|e1|e2|basis6[:weights=FILE]|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:net=FILE][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
 /// Seed 000's linear weights by name: `published` (the document's), `td` (weights/td.txt), `zero`
 /// (the untrained start), or a file in weights/td.txt's format.
@@ -158,6 +158,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut top = None;
     let mut weights_name = None;
     let mut value = true;
+    let mut value_file = None;
     let mut params = Params::BOT;
     let mut c_given = None;
     let mut rules = crate::arena::rules::Rules::CodinGame;
@@ -223,6 +224,11 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
                 ))
             }
             None if opt == "novalue" => value = false,
+            // Another value net for the bot, read as `--value-weights FILE` reads it.
+            Some(("net", path)) => {
+                crate::value::ValueNet::load(Some(path)).map_err(|e| format!("net= in {spec:?}: {e}"))?;
+                value_file = Some(path.to_string())
+            }
             Some(("vw", v)) => params.value_weight = v.parse().map_err(|_| format!("bad vw in {spec:?}"))?,
             _ => return Err(format!("unknown option {opt:?} in {spec:?}")),
         }
@@ -283,6 +289,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
                 seed,
                 use_policy: policy,
                 use_value: value,
+                value_file,
                 params,
                 ..Default::default()
             };
@@ -374,5 +381,43 @@ mod tests {
         assert!(parse("minimax:fast", 0).is_err());
         assert!(parse("minimax:eval=e3", 0).is_err());
         assert!(parse("mcts:ms=soon", 0).is_err());
+        let missing = parse("bot:net=no/such/net.txt", 0).err().expect("a missing net is an error");
+        assert!(missing.contains("no/such/net.txt"), "{missing}");
+    }
+
+    #[test]
+    fn a_bot_given_a_nets_file_evaluates_with_that_net() {
+        // The embedded net with its output negated: the bot that reads it must play differently.
+        let net = crate::value::ValueNet::embedded().unwrap();
+        let (w1, b1, second, w2, b2) = net.parts();
+        let negated = crate::value::ValueNet::new(
+            net.hidden(),
+            w1.to_vec(),
+            b1.to_vec(),
+            second.clone(),
+            w2.iter().map(|w| -w).collect(),
+            b2.iter().map(|b| -b).collect(),
+        )
+        .unwrap();
+        let path = std::env::temp_dir().join(format!("uttt-negated-net-{}.txt", std::process::id()));
+        std::fs::write(&path, negated.encode()).unwrap();
+        let spec = |net: &str| format!("bot:iters=300:net={net}");
+        let play = |spec: &str| {
+            let mut agent = parse(spec, 5).unwrap();
+            let (mut board, mut last, mut moves) = (crate::board::Board::new(), None, Vec::new());
+            let deadline = std::time::Instant::now() + Duration::from_secs(60);
+            while moves.len() < 16 && !board.is_over() {
+                let m = agent.choose(&board, last, deadline);
+                board.play(m);
+                moves.push(m);
+                last = Some(m);
+            }
+            moves
+        };
+        let (embedded, same, flipped) =
+            (play("bot:iters=300"), play(&spec("weights/value.txt")), play(&spec(&path.to_string_lossy())));
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(same, embedded, "the embedded net's own file plays as the embedded net");
+        assert_ne!(flipped, embedded, "another net plays other moves");
     }
 }
