@@ -24,7 +24,7 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        self-play, train and rewrite weights/ (also: selfplay, train)
        uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] [--side-visits V] --out FILE
                                        self-play records for the value net (resumable, shardable)
-       uttt train-value --data FILE... [--hidden H] [--hidden2 H2] [--buckets B] [--input-buckets K] [--epochs E] [--threads T] [--lambda L]
+       uttt train-value --data FILE... [--hidden H] [--hidden2 H2] [--buckets B] [--epochs E] [--threads T] [--lambda L]
                         [--lr X] [--lr-decay F] [--symmetries K] [--init NET] [--out FILE]
                                        train the value net and rewrite weights/value.txt
        uttt value-error --data FILE... [--value-weights F] [--positions N]

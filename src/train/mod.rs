@@ -233,7 +233,7 @@ pub fn read_value_records(paths: &[String]) -> Result<Vec<value_data::ValueRecor
     Ok(records)
 }
 
-/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--buckets B] [--input-buckets K] [--epochs E] [--threads T] [--lambda L]
+/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--buckets B] [--epochs E] [--threads T] [--lambda L]
 /// [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--out weights/value.txt]`
 pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
@@ -243,7 +243,6 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         hidden: a.value_or("--hidden", d.hidden)?,
         hidden2: a.value_or("--hidden2", d.hidden2)?,
         buckets: a.value_or("--buckets", d.buckets)?,
-        input_buckets: a.value_or("--input-buckets", d.input_buckets)?,
         epochs: a.value_or("--epochs", d.epochs)?,
         threads: a.value_or("--threads", d.threads)?,
         lambda: a.value_or("--lambda", d.lambda)?,
@@ -258,10 +257,6 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         // Fine-tuning keeps the starting net's shape.
         let start = crate::value::ValueNet::load(Some(path))?;
         (config.hidden, config.hidden2, config.buckets) = (start.hidden(), start.hidden2(), start.buckets());
-        // A net with one set of first-layer weights may be widened to more (`FloatNet::widened`).
-        if start.input_buckets() > 1 {
-            config.input_buckets = start.input_buckets();
-        }
         config.init = Some(start);
     }
     if !(1..=crate::value::network::MAX_BUCKETS).contains(&config.buckets) {
@@ -270,10 +265,6 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
             config.buckets,
             crate::value::network::MAX_BUCKETS
         ));
-    }
-    let most_input_buckets = crate::value::features::MAX_INPUT_BUCKETS;
-    if !(1..=most_input_buckets).contains(&config.input_buckets) {
-        return Err(format!("--input-buckets {}: expected 1..={most_input_buckets}", config.input_buckets));
     }
     if config.hidden2 > crate::value::network::MAX_HIDDEN2 {
         return Err(format!(
@@ -303,19 +294,14 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let (float_loss, quantised_loss, constant_loss) = t.losses;
     let second_layer =
         if config.hidden2 > 0 { format!(" --hidden2 {}", config.hidden2) } else { String::new() };
-    let (input_buckets, input_sets) = match config.input_buckets {
-        1 => (String::new(), String::new()),
-        k => (format!(" --input-buckets {k}"), format!(" in each of {k} input buckets")),
-    };
     let section = format!(
-        "# Learned value net (value.txt): {} inputs{}, {} hidden{}, 1 output from {} buckets; {} UTF-16 units, FNV-1a {:016x}\n\
-         command: uttt train-value --data {}{} --hidden {}{} --buckets {}{input_buckets} --epochs {} --lambda {} --lr {} --lr-decay {} --symmetries {} --seed {}\n\
+        "# Learned value net (value.txt): {} inputs, {} hidden{}, 1 output from {} buckets; {} UTF-16 units, FNV-1a {:016x}\n\
+         command: uttt train-value --data {}{} --hidden {}{} --buckets {} --epochs {} --lambda {} --lr {} --lr-decay {} --symmetries {} --seed {}\n\
          data: {} positions, {games} distinct game numbers ({} training, {} validation)\n\
          training: {:.0} s on {} threads\n\
          validation cross-entropy: float {float_loss:.5}, quantised {quantised_loss:.5}, constant predictor {constant_loss:.5}\n\n\
          per epoch:\n{}\n",
         crate::value::features::INPUTS,
-        input_sets,
         config.hidden,
         second_layer.replace("--hidden2", "then"),
         config.buckets,

@@ -11,7 +11,7 @@ use super::symmetry::transform;
 use super::value_data::{estimate_side_results, ValueRecord};
 use crate::board::Board;
 use crate::rng::Rng;
-use crate::value::features::{active_features, input_bucket, output_bucket, INPUTS};
+use crate::value::features::{active_features, output_bucket, INPUTS};
 use crate::value::network::{sigmoid, SecondLayer, ValueNet, QA, QB, QM};
 use std::time::Instant;
 
@@ -27,7 +27,7 @@ const WM_LIMIT: f32 = 32767.0 / QM as f32;
 pub struct FloatNet {
     /// Hidden units.
     pub hidden: usize,
-    /// `w1[(k * INPUTS + f) * hidden + i]` for input bucket `k`, as in `ValueNet`.
+    /// `w1[f * hidden + i]`, as in `ValueNet`.
     pub w1: Vec<f32>,
     /// First-layer biases.
     pub b1: Vec<f32>,
@@ -60,8 +60,6 @@ pub struct TrainConfig {
     pub hidden2: usize,
     /// Output buckets (`features::output_bucket`).
     pub buckets: usize,
-    /// Input buckets (`features::input_bucket`); a starting net with one gets its columns copied into each.
-    pub input_buckets: usize,
     /// Most epochs.
     pub epochs: usize,
     /// Worker threads.
@@ -90,7 +88,6 @@ impl Default for TrainConfig {
             hidden: 64,
             hidden2: 0,
             buckets: 4,
-            input_buckets: 1,
             epochs: 30,
             threads: crate::cli::default_jobs(),
             lambda: 0.5,
@@ -154,20 +151,6 @@ impl FloatNet {
             w2: scaled(w2, qb),
             b2: b2.iter().map(|&b| b as f32 / (qa * qb)).collect(),
         }
-    }
-
-    /// Sets of first-layer weights (`features::input_bucket`).
-    pub fn input_buckets(&self) -> usize {
-        self.w1.len() / (INPUTS * self.hidden)
-    }
-
-    /// This net with `input_buckets` sets of first-layer weights, each a copy of its one set: the same
-    /// net, from which each phase's weights can then go their own way. A net with more sets is kept as it is.
-    pub fn widened(mut self, input_buckets: usize) -> FloatNet {
-        if self.input_buckets() == 1 {
-            self.w1 = self.w1.repeat(input_buckets);
-        }
-        self
     }
 
     /// The width of the layer the output reads.
@@ -248,14 +231,9 @@ impl FloatNet {
     }
 }
 
-/// The columns (features offset by the input bucket, of `input_buckets`), output bucket (of `buckets`)
-/// and target of each record, under each of the first `symmetries` symmetries.
-pub fn samples(
-    records: &[ValueRecord],
-    lambda: f32,
-    symmetries: usize,
-    (buckets, input_buckets): (usize, usize),
-) -> Vec<Sample> {
+/// The features, bucket (of `buckets`) and target of each record, under each of the first `symmetries`
+/// symmetries.
+pub fn samples(records: &[ValueRecord], lambda: f32, symmetries: usize, buckets: usize) -> Vec<Sample> {
     records
         .iter()
         .flat_map(|r| (0..symmetries).map(move |s| (r, s)))
@@ -263,8 +241,7 @@ pub fn samples(
             let moves: Vec<_> = r.moves.iter().map(|&m| transform(m, s)).collect();
             let board = Board::from_moves(&moves).expect("records were checked when read");
             let mut features = Vec::with_capacity(64);
-            let offset = input_bucket(&board, input_buckets) * INPUTS;
-            active_features(&board, board.side_to_move(), |f| features.push((offset + f) as u16));
+            active_features(&board, board.side_to_move(), |f| features.push(f as u16));
             let bucket = output_bucket(&board, buckets) as u8;
             // A side line without an estimated result (its position of departure not in the data) has
             // only the search's value.
@@ -288,7 +265,7 @@ fn mean_loss(set: &[Sample], predict: impl Fn(&Sample) -> f32) -> f64 {
 /// Gradient of the summed loss over `batch`, added into `grad` (laid out as w1, b1, wm, bm, w2, b2).
 fn gradient(net: &FloatNet, batch: &[Sample], grad: &mut [f32]) -> f64 {
     let (h, h2, n) = (net.hidden, net.hidden2, net.last_width());
-    let (gw1, rest) = grad.split_at_mut(net.w1.len());
+    let (gw1, rest) = grad.split_at_mut(INPUTS * h);
     let (gb1, rest) = rest.split_at_mut(h);
     let (gwm, rest) = rest.split_at_mut(h2 * h);
     let (gbm, rest) = rest.split_at_mut(h2);
@@ -383,15 +360,13 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let mut kept: Vec<ValueRecord> = kept.into_iter().cloned().collect();
     estimate_side_results(&mut kept);
     let held: Vec<ValueRecord> = held.into_iter().cloned().collect();
-    let net = match &config.init {
+    let mut train_set = samples(&kept, config.lambda, config.symmetries, config.buckets);
+    let valid = samples(&held, config.lambda, 1, config.buckets);
+    let mut learning_rate = config.learning_rate;
+    let mut net = match &config.init {
         Some(start) => FloatNet::from_quantised(start),
         None => FloatNet::random(config.hidden, config.hidden2, config.buckets, config.seed),
     };
-    let mut net = net.widened(config.input_buckets);
-    let shape = (net.b2.len(), net.input_buckets());
-    let mut train_set = samples(&kept, config.lambda, config.symmetries, shape);
-    let valid = samples(&held, config.lambda, 1, shape);
-    let mut learning_rate = config.learning_rate;
     let size = net.parameters();
     let mut adam = Adam { m: vec![0.0; size], v: vec![0.0; size], t: 0 };
     let mut rng = Rng::new(config.seed ^ 0x7EA1);

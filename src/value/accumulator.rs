@@ -1,9 +1,8 @@
 //! The first layer's sums, one per perspective, kept up to date as moves are played (NNUE-style).
 //!
 //! A move changes only the features of the small board it is played in and the game-level ones (the
-//! forced board, the threats to win the game). `play` updates both perspectives by those columns only,
-//! unless the move closes a board that takes the position into another input bucket (another set of
-//! columns): then it recomputes. `refresh` recomputes from scratch. Both give the same sums (tested).
+//! forced board, the threats to win the game). `play` updates both perspectives by those columns only;
+//! `refresh` recomputes from scratch. Both give the same sums (tested).
 
 use super::features::{active_features, board_features, game_features, MAX_GAME_FEATURES};
 use super::network::{ValueNet, MAX_HIDDEN};
@@ -51,8 +50,7 @@ impl Accumulator {
         let h = net.hidden();
         let sum = &mut self.sums[me.index()][..h];
         sum.copy_from_slice(net.biases());
-        let offset = net.input_offset(board);
-        active_features(board, me, |f| add(sum, net.column(offset + f)));
+        active_features(board, me, |f| add(sum, net.column(f)));
     }
 
     /// Recomputes both perspectives from scratch.
@@ -64,25 +62,21 @@ impl Accumulator {
     /// Updates both perspectives for move `m` played in `before`, giving `after`.
     #[inline]
     pub fn play(&mut self, net: &ValueNet, before: &Board, m: Move, after: &Board) {
-        let (h, b, offset) = (net.hidden(), m.board(), net.input_offset(before));
-        if net.input_offset(after) != offset {
-            self.refresh(net, after);
-            return;
-        }
-        let column = |f: usize| net.column(offset + f);
+        let h = net.hidden();
+        let b = m.board();
         for me in [Player::X, Player::O] {
             let (mut old_game, mut new_game) = ([0; MAX_GAME_FEATURES], [0; MAX_GAME_FEATURES]);
             let old_n = game_features(before, me, &mut old_game);
             let new_n = game_features(after, me, &mut new_game);
             let (old_game, new_game) = (&old_game[..old_n], &new_game[..new_n]);
             let sum = &mut self.sums[me.index()][..h];
-            board_features(before, me, b, |f| sub(sum, column(f)));
-            board_features(after, me, b, |f| add(sum, column(f)));
+            board_features(before, me, b, |f| sub(sum, net.column(f)));
+            board_features(after, me, b, |f| add(sum, net.column(f)));
             for &f in old_game.iter().filter(|f| !new_game.contains(f)) {
-                sub(sum, column(f));
+                sub(sum, net.column(f));
             }
             for &f in new_game.iter().filter(|f| !old_game.contains(f)) {
-                add(sum, column(f));
+                add(sum, net.column(f));
             }
         }
     }

@@ -54,19 +54,6 @@ pub fn output_bucket(board: &Board, buckets: usize) -> usize {
     (board.closed_boards().count_ones() as usize / 2).min(buckets - 1)
 }
 
-/// The most input buckets (`input_bucket`).
-pub const MAX_INPUT_BUCKETS: usize = 3;
-
-/// The first-layer weights of `input_buckets` that a position is summed with: bucket `k` for `3k` to
-/// `3k + 2` closed small boards, the last one also for every position with more. Feature `f` of a position
-/// in bucket `k` reads column `k · INPUTS + f`. Like the output buckets, a set of first-layer weights per
-/// phase costs nothing at evaluation (as many columns are added), and lets the same marks mean something
-/// else once boards have closed: the late middle game is where the net is weakest (docs/training.md).
-#[inline]
-pub fn input_bucket(board: &Board, input_buckets: usize) -> usize {
-    (board.closed_boards().count_ones() as usize / 3).min(input_buckets - 1)
-}
-
 /// `WINNABLE[opponent marks]`: some small-board line has none of them.
 const WINNABLE: [bool; 512] = {
     let mut table = [false; 512];

@@ -2,8 +2,7 @@
 //!
 //! `value = sigmoid((Σᵢ hᵢ · w2[k]ᵢ + b2[k]) / (QA · QB))`, where `k` is the position's output bucket (its
 //! phase, `features::output_bucket`) and `h` the last hidden layer: with one, `hᵢ = clamp(accᵢ, 0, QA)`
-//! for `acc = b1 + Σ W1[k · INPUTS + f]` over the active features `f` (`features.rs`) of the side to move
-//! and the position's input bucket `k` (its phase, `features::input_bucket`); with two
+//! for `acc = b1 + Σ W1[f]` over the active features (`features.rs`) of the side to move; with two
 //! (`SecondLayer`), `hⱼ = clamp((Σᵢ clamp(accᵢ, 0, QA) · Wm[j]ᵢ + bm[j]) / QM, 0, QA)`.
 //! First-layer weights and the accumulator are `i16`
 //! (the weights themselves fit in 8 bits: |W1| ≤ 127, so no sum of the at most `MAX_ACTIVE` (118) of them
@@ -12,7 +11,7 @@
 
 use super::accumulator::Accumulator;
 use super::codec::{Reader, Writer};
-use super::features::{active_features, input_bucket, output_bucket, INPUTS, MAX_ACTIVE, MAX_INPUT_BUCKETS};
+use super::features::{active_features, output_bucket, INPUTS, MAX_ACTIVE};
 use crate::board::Board;
 
 /// The accumulator's value of a fully active hidden unit (1.0 in the float net).
@@ -24,9 +23,8 @@ pub const MAX_HIDDEN: usize = 256;
 /// Largest first-layer bias allowed, so that the accumulator cannot overflow `i16`.
 const MAX_BIAS: i64 = 2048;
 /// Version 2 added the output buckets (a version-1 net has one), version 3 the second hidden layer
-/// (written only for a net that has one, so a one-layer net's text is as before), version 4 the input
-/// buckets (written only for a net with more than one).
-const FORMAT_VERSION: i64 = 4;
+/// (written only for a net that has one, so a one-layer net's text is as before).
+const FORMAT_VERSION: i64 = 3;
 /// The second hidden layer's weights' scale.
 pub const QM: i32 = 64;
 /// The widest second hidden layer.
@@ -51,10 +49,7 @@ pub struct SecondLayer {
 #[derive(Clone, Debug)]
 pub struct ValueNet {
     hidden: usize,
-    /// Sets of first-layer weights, one per phase (`features::input_bucket`).
-    input_buckets: usize,
-    /// `w1[(k * INPUTS + f) * hidden + i]`: feature `f`'s weight into hidden unit `i` in input bucket `k`
-    /// (a feature's column is contiguous).
+    /// `w1[f * hidden + i]`: feature `f`'s weight into hidden unit `i` (a feature's column is contiguous).
     w1: Vec<i16>,
     b1: Vec<i16>,
     second: SecondLayer,
@@ -65,7 +60,7 @@ pub struct ValueNet {
 
 impl ValueNet {
     /// A net from its quantised parts; an error when the sizes or ranges are wrong.
-    /// `w1` holds one set of `INPUTS` columns per input bucket, `b2` one bias per output bucket.
+    /// `b2` holds one bias per output bucket.
     pub fn new(
         hidden: usize,
         w1: Vec<i16>,
@@ -90,17 +85,13 @@ impl ValueNet {
             ));
         }
         let last = if second.width > 0 { second.width } else { hidden };
-        let input_buckets = w1.len() / (INPUTS * hidden);
-        if !(1..=MAX_INPUT_BUCKETS).contains(&input_buckets) {
-            return Err(format!("{input_buckets} input buckets, expected 1..={MAX_INPUT_BUCKETS}"));
-        }
-        if w1.len() != input_buckets * INPUTS * hidden || b1.len() != hidden || w2.len() != last * b2.len() {
+        if w1.len() != INPUTS * hidden || b1.len() != hidden || w2.len() != last * b2.len() {
             return Err("weight counts do not match the hidden size".into());
         }
         if w1.iter().any(|&w| !(-127..=127).contains(&w)) || b1.iter().any(|&b| (b as i64).abs() > MAX_BIAS) {
             return Err("first-layer weights out of range (they could overflow the accumulator)".into());
         }
-        Ok(ValueNet { hidden, input_buckets, w1, b1, second, w2, b2 })
+        Ok(ValueNet { hidden, w1, b1, second, w2, b2 })
     }
 
     /// Hidden units.
@@ -111,17 +102,6 @@ impl ValueNet {
     /// Units of the second hidden layer (0: none).
     pub fn hidden2(&self) -> usize {
         self.second.width
-    }
-
-    /// Input buckets (sets of first-layer weights).
-    pub fn input_buckets(&self) -> usize {
-        self.input_buckets
-    }
-
-    /// The first of the columns `board`'s features read: feature `f` reads column `offset + f`.
-    #[inline]
-    pub fn input_offset(&self, board: &Board) -> usize {
-        input_bucket(board, self.input_buckets) * INPUTS
     }
 
     /// Output buckets.
@@ -141,7 +121,7 @@ impl ValueNet {
         (&self.w1, &self.b1, &self.second, &self.w2, &self.b2)
     }
 
-    /// Column `f` of first-layer weights (feature `f` of input bucket 0, `f - k · INPUTS` of bucket `k`).
+    /// Feature `f`'s column of first-layer weights.
     #[inline]
     pub fn column(&self, f: usize) -> &[i16] {
         &self.w1[f * self.hidden..(f + 1) * self.hidden]
@@ -176,8 +156,8 @@ impl ValueNet {
         sigmoid((sum + self.b2[bucket]) as f32 / (QA * QB) as f32)
     }
 
-    /// The expected score of the side to move of a position with these active columns (its features
-    /// offset by its input bucket) and output bucket (the trainer's view: it keeps those, not boards).
+    /// The expected score of the side to move of a position with these active features (the trainer's
+    /// view: it keeps features and buckets, not boards).
     pub fn evaluate_features(&self, features: &[u16], bucket: usize) -> f32 {
         let mut acc = [0i16; MAX_HIDDEN];
         acc[..self.hidden].copy_from_slice(&self.b1);
@@ -209,9 +189,7 @@ impl ValueNet {
     #[inline]
     fn evaluate_fixed<const H: usize>(&self, board: &Board) -> f32 {
         let mut acc: [i16; H] = self.b1[..H].try_into().expect("the net has H hidden units");
-        let offset = self.input_offset(board);
         active_features(board, board.side_to_move(), |f| {
-            let f = offset + f;
             let column: &[i16; H] = self.w1[f * H..(f + 1) * H].try_into().expect("a column has H weights");
             for (a, &w) in acc.iter_mut().zip(column) {
                 *a = a.wrapping_add(w);
@@ -223,21 +201,13 @@ impl ValueNet {
     /// The net as weight text (see `codec.rs`).
     pub fn encode(&self) -> String {
         let mut w = Writer::default();
-        // The oldest version that holds this net, so that a net without the newer parts reads as before.
-        let version = match (self.input_buckets > 1, self.second.width > 0) {
-            (true, _) => 4,
-            (false, true) => 3,
-            (false, false) => 2,
-        };
-        w.put(version, 16);
+        let deep = self.second.width > 0;
+        w.put(if deep { FORMAT_VERSION } else { 2 }, 16);
         w.put(INPUTS as i64, 16);
         w.put(self.hidden as i64, 16);
         w.put(self.b2.len() as i64, 16);
-        if version >= 3 {
+        if deep {
             w.put(self.second.width as i64, 16);
-        }
-        if version >= 4 {
-            w.put(self.input_buckets as i64, 16);
         }
         self.w1.iter().for_each(|&v| w.put(v as i64, 8));
         self.b1.iter().for_each(|&v| w.put(v as i64, 16));
@@ -274,17 +244,13 @@ impl ValueNet {
             return Err(format!("second hidden layer of {width} units, expected 0..={MAX_HIDDEN2}"));
         }
         let width = width as usize;
-        let input_buckets = if version >= 4 { r.get(16)? } else { 1 };
-        if !(1..=MAX_INPUT_BUCKETS as i64).contains(&input_buckets) {
-            return Err(format!("{input_buckets} input buckets, expected 1..={MAX_INPUT_BUCKETS}"));
-        }
         let last = if width > 0 { width } else { hidden };
         // Every value fits its width (checked by `get`), so the casts below keep it.
         let mut read =
             |n: usize, bits: u32| -> Result<Vec<i64>, String> { (0..n).map(|_| r.get(bits)).collect() };
         let narrow = |v: Vec<i64>| v.into_iter().map(|x| x as i16).collect::<Vec<_>>();
         let wide = |v: Vec<i64>| v.into_iter().map(|x| x as i32).collect::<Vec<_>>();
-        let w1 = narrow(read(input_buckets as usize * INPUTS * hidden, 8)?);
+        let w1 = narrow(read(INPUTS * hidden, 8)?);
         let b1 = narrow(read(hidden, 16)?);
         let second =
             SecondLayer { width, weights: narrow(read(width * hidden, 16)?), biases: wide(read(width, 32)?) };
