@@ -25,7 +25,7 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
        uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] [--side-visits V] --out FILE
                                        self-play records for the value net (resumable, shardable)
        uttt train-value --data FILE... [--hidden H] [--hidden2 H2] [--buckets B] [--epochs E] [--threads T] [--lambda L]
-                        [--lr X] [--lr-decay F] [--symmetries K] [--init NET] [--out FILE]
+                        [--lr X] [--lr-decay F] [--symmetries K] [--init NET] [--inputs N] [--out FILE]
                                        train the value net and rewrite weights/value.txt
        uttt value-error --data FILE... [--value-weights F] [--positions N]
                                        the net's, a rollout's and the search's error by phase

@@ -234,7 +234,7 @@ pub fn read_value_records(paths: &[String]) -> Result<Vec<value_data::ValueRecor
 }
 
 /// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--buckets B] [--epochs E] [--threads T] [--lambda L]
-/// [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--out weights/value.txt]`
+/// [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--inputs N] [--out weights/value.txt]`
 pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let mut paths = a.values("--data")?;
@@ -250,8 +250,12 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         seed: a.value_or("--seed", d.seed)?,
         symmetries: a.value_or("--symmetries", d.symmetries)?,
         lr_decay: a.value_or("--lr-decay", d.lr_decay)?,
+        inputs: a.value_or("--inputs", d.inputs)?,
         ..d
     };
+    if !(1..=crate::value::features::INPUTS).contains(&config.inputs) {
+        return Err(format!("--inputs {}: expected 1..={}", config.inputs, crate::value::features::INPUTS));
+    }
     let init: Option<String> = a.value("--init")?;
     if let Some(path) = &init {
         // Fine-tuning keeps the starting net's shape.
@@ -301,14 +305,19 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
          training: {:.0} s on {} threads\n\
          validation cross-entropy: float {float_loss:.5}, quantised {quantised_loss:.5}, constant predictor {constant_loss:.5}\n\n\
          per epoch:\n{}\n",
-        crate::value::features::INPUTS,
+        t.quantised.inputs(),
         config.hidden,
         second_layer.replace("--hidden2", "then"),
         config.buckets,
         text.encode_utf16().count(),
         fit::checksum(text.as_bytes()),
         paths.join(" --data "),
-        init.map_or(String::new(), |p| format!(" --init {p}")),
+        init.map_or(String::new(), |p| format!(" --init {p}"))
+            + &if config.inputs < crate::value::features::INPUTS {
+                format!(" --inputs {}", config.inputs)
+            } else {
+                String::new()
+            },
         config.hidden,
         second_layer,
         config.buckets,

@@ -80,6 +80,8 @@ pub struct TrainConfig {
     pub lr_decay: f32,
     /// A net to start from (its shape overrides `hidden`, `hidden2` and `buckets`) instead of random weights.
     pub init: Option<ValueNet>,
+    /// Train on the first `inputs` features only (`features.rs`): a control for features added later.
+    pub inputs: usize,
 }
 
 impl Default for TrainConfig {
@@ -99,6 +101,7 @@ impl Default for TrainConfig {
             symmetries: 4,
             lr_decay: 0.5,
             init: None,
+            inputs: INPUTS,
         }
     }
 }
@@ -231,9 +234,15 @@ impl FloatNet {
     }
 }
 
-/// The features, bucket (of `buckets`) and target of each record, under each of the first `symmetries`
-/// symmetries.
-pub fn samples(records: &[ValueRecord], lambda: f32, symmetries: usize, buckets: usize) -> Vec<Sample> {
+/// The features (the first `inputs` of them), bucket (of `buckets`) and target of each record, under each
+/// of the first `symmetries` symmetries.
+pub fn samples(
+    records: &[ValueRecord],
+    lambda: f32,
+    symmetries: usize,
+    buckets: usize,
+    inputs: usize,
+) -> Vec<Sample> {
     records
         .iter()
         .flat_map(|r| (0..symmetries).map(move |s| (r, s)))
@@ -241,7 +250,11 @@ pub fn samples(records: &[ValueRecord], lambda: f32, symmetries: usize, buckets:
             let moves: Vec<_> = r.moves.iter().map(|&m| transform(m, s)).collect();
             let board = Board::from_moves(&moves).expect("records were checked when read");
             let mut features = Vec::with_capacity(64);
-            active_features(&board, board.side_to_move(), |f| features.push(f as u16));
+            active_features(&board, board.side_to_move(), |f| {
+                if f < inputs {
+                    features.push(f as u16)
+                }
+            });
             let bucket = output_bucket(&board, buckets) as u8;
             // A side line without an estimated result (its position of departure not in the data) has
             // only the search's value.
@@ -360,8 +373,8 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let mut kept: Vec<ValueRecord> = kept.into_iter().cloned().collect();
     estimate_side_results(&mut kept);
     let held: Vec<ValueRecord> = held.into_iter().cloned().collect();
-    let mut train_set = samples(&kept, config.lambda, config.symmetries, config.buckets);
-    let valid = samples(&held, config.lambda, 1, config.buckets);
+    let mut train_set = samples(&kept, config.lambda, config.symmetries, config.buckets, config.inputs);
+    let valid = samples(&held, config.lambda, 1, config.buckets, config.inputs);
     let mut learning_rate = config.learning_rate;
     let mut net = match &config.init {
         Some(start) => FloatNet::from_quantised(start),
@@ -433,7 +446,7 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
             }
         }
     }
-    let quantised = best.quantise();
+    let quantised = best.quantise().with_inputs(config.inputs);
     let quantised_loss = mean_loss(&valid, |s| quantised.evaluate_features(&s.features, s.bucket as usize));
     ValueTraining {
         net: best,

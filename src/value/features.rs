@@ -17,19 +17,26 @@
 //! | `217` | the side to move can win the game with its next move |
 //! | `218` | the player not to move threatens to win the game with its next move |
 //! | `219..267` | big-board line `l` still open for player `p` (each of its boards won by `p` or still winnable by `p`) with `k` of them won: `219 + 6l + 3p + k`, `p` 0 own, 1 opponent, `k` 0..=2 |
+//! | `267..276` | open small board whose win would complete a big-board line for the perspective's player |
+//! | `276..285` | the same for the opponent |
+//! | `285..295` | the tie-break's standing (rule 6): small boards won minus lost, clamped to −2..=2, at `287 + lead` while some big-board line is open for either player, at `292 + lead` once none is |
+//! | `295..298` | the player not to move threatens to win the game and the side to move has 0, 1 or 2+ moves that send it elsewhere (to an open board where it cannot win the game at once) |
 //!
 //! Cells of closed boards are left out: they can no longer matter, and leaving them out keeps the
 //! encoding canonical (a won board reads the same however it was won). The threat features and the two
 //! game-level ones were added because a net without them scored far below rollouts (docs/training.md):
 //! one hidden layer cannot see "two in a line and the third cell free" from the marks alone. The big-board
 //! line features came from the same reason one level up: which lines each side can still make, and how far
-//! along they are, is a conjunction over three boards that one layer of 64 units sees poorly.
+//! along they are, is a conjunction over three boards that one layer of 64 units sees poorly. The game
+//! points, the tie-break's standing and the safe replies (`267..298`, twenty-fourth session) name what
+//! decides the late middle game, where the net is weakest: which boards end the game, who wins when no
+//! line can be made, and whether the side to move can still avoid sending its opponent to a winning board.
 
 use crate::board::{completing_cells, Board, Player, FULL, LINES};
 use crate::mcts::rollout::game_winning_boards;
 
 /// Number of input features.
-pub const INPUTS: usize = 267;
+pub const INPUTS: usize = 298;
 const OPPONENT_CELLS: usize = 81;
 const WON: usize = 162;
 const LOST: usize = 171;
@@ -41,9 +48,12 @@ const OPPONENT_THREAT: usize = 208;
 const WIN_NOW: usize = 217;
 const LOSS_THREAT: usize = 218;
 const OPEN_LINES: usize = 219;
-/// The most game-level features a position can have: the forced board, two threats, and one per
-/// big-board line and player.
-pub const MAX_GAME_FEATURES: usize = 3 + 16;
+const GAME_POINTS: usize = 267;
+const BOARD_LEAD: usize = 285;
+const SAFE_REPLIES: usize = 295;
+/// The most game-level features a position can have: the forced board, two threats, one per big-board
+/// line and player, one per open board and player for the game points, the standing, the safe replies.
+pub const MAX_GAME_FEATURES: usize = 3 + 16 + 18 + 2;
 
 /// The output layer of `buckets` that a position is valued with: bucket `k` for `2k` or `2k + 1` closed
 /// small boards, the last one also for every position with more. Separate output weights per phase cost
@@ -127,10 +137,12 @@ pub fn game_features(board: &Board, me: Player, out: &mut [usize; MAX_GAME_FEATU
         out[n] = WIN_NOW;
         n += 1;
     }
-    if game_winning_boards(board, false) != 0 {
+    let threatened = game_winning_boards(board, false);
+    if threatened != 0 {
         out[n] = LOSS_THREAT;
         n += 1;
     }
+    let lines_before = n;
     for (side, p) in [me, me.other()].into_iter().enumerate() {
         let (live, won) = (live_boards(board, p), board.won_boards(p));
         for (l, &line) in LINES.iter().enumerate() {
@@ -139,6 +151,38 @@ pub fn game_features(board: &Board, me: Player, out: &mut [usize; MAX_GAME_FEATU
                 n += 1;
             }
         }
+    }
+    let some_line_open = n > lines_before;
+    let open = !board.closed_boards() & FULL;
+    for (side, p) in [me, me.other()].into_iter().enumerate() {
+        let mut points = completing_cells(board.won_boards(p), open);
+        while points != 0 {
+            out[n] = GAME_POINTS + 9 * side + points.trailing_zeros() as usize;
+            n += 1;
+            points &= points - 1;
+        }
+    }
+    let lead = board.won_boards(me).count_ones() as i32 - board.won_boards(me.other()).count_ones() as i32;
+    out[n] = BOARD_LEAD + if some_line_open { 0 } else { 5 } + (lead.clamp(-2, 2) + 2) as usize;
+    n += 1;
+    if threatened != 0 {
+        // A move to cell `c` sends the opponent to board `c`: to a board it wins the game in, or to a
+        // closed one (a free choice, so it reaches them all), loses at once. Cell `b` of board `b` closes
+        // the board it sends to when it wins or fills it.
+        let losing_targets = threatened | board.closed_boards();
+        let mover = board.side_to_move();
+        let mut playable = board.playable_boards();
+        let mut safe = 0;
+        while playable != 0 {
+            let b = playable.trailing_zeros() as usize;
+            playable &= playable - 1;
+            let free = board.free_cells(b);
+            let closes_itself = completing_cells(board.marks(mover, b), free)
+                | (free & free.wrapping_sub(1) == 0) as u16 * free;
+            safe += (free & !losing_targets & !(closes_itself & 1 << b) & FULL).count_ones();
+        }
+        out[n] = SAFE_REPLIES + safe.min(2) as usize;
+        n += 1;
     }
     n
 }
@@ -187,6 +231,11 @@ mod tests {
                         let (l, p, k) = ((f - 219) / 6, (f - 219) % 6 / 3, (f - 219) % 3);
                         219 + 6 * l + 3 * (1 - p) + k
                     }
+                    267..276 => f + 9,
+                    276..285 => f - 9,
+                    // The lead changes sign; whether a line is open does not.
+                    285..290 => 285 + 289 - f,
+                    290..295 => 290 + 294 - f,
                     _ => f,
                 };
                 let mut swapped: Vec<usize> = x.iter().map(|&f| swap(f)).collect();
@@ -195,6 +244,63 @@ mod tests {
                 assert_eq!(swapped, o);
             }
         }
+    }
+
+    /// The brute-force count of `SAFE_REPLIES`: legal moves after which the opponent must play in an open
+    /// board where it could not win the game before the move.
+    fn safe_replies(board: &Board) -> usize {
+        let threatened = game_winning_boards(board, false);
+        let mut safe = 0;
+        board.for_each_move(|m| {
+            let mut after = *board;
+            after.play(m);
+            safe += after.forced_board().is_some_and(|b| threatened & 1 << b == 0) as usize;
+        });
+        safe
+    }
+
+    #[test]
+    fn game_points_standing_and_safe_replies_match_their_definitions() {
+        let mut rng = Rng::new(11);
+        let mut seen = [0usize; 3 + 10];
+        for _ in 0..300 {
+            let mut b = Board::new();
+            while let Some(m) = b.random_move(&mut rng) {
+                b.play(m);
+                if b.is_over() {
+                    // The net never values a finished game.
+                    break;
+                }
+                let me = b.side_to_move();
+                let mut f = Vec::new();
+                active_features(&b, me, |x| f.push(x));
+                // Game points: open boards that, won, complete a line of the big board.
+                for (side, p) in [me, me.other()].into_iter().enumerate() {
+                    for board in 0..9 {
+                        let open = b.closed_boards() & 1 << board == 0;
+                        let won = b.won_boards(p) | 1 << board;
+                        let point = open && LINES.iter().any(|&l| l & won == l && l & b.won_boards(p) != l);
+                        assert_eq!(f.contains(&(GAME_POINTS + 9 * side + board)), point, "{b:?}");
+                    }
+                }
+                let standing: Vec<usize> =
+                    f.iter().map(|&x| x.wrapping_sub(BOARD_LEAD)).filter(|&x| x < 10).collect();
+                let lead =
+                    b.won_boards(me).count_ones() as i32 - b.won_boards(me.other()).count_ones() as i32;
+                let any_open = f.iter().any(|&x| (OPEN_LINES..OPEN_LINES + 48).contains(&x));
+                assert_eq!(standing, [(lead.clamp(-2, 2) + 2) as usize + if any_open { 0 } else { 5 }]);
+                seen[3 + standing[0]] += 1;
+                let safe: Vec<usize> =
+                    f.iter().map(|&x| x.wrapping_sub(SAFE_REPLIES)).filter(|&x| x < 3).collect();
+                if game_winning_boards(&b, false) == 0 {
+                    assert!(safe.is_empty());
+                } else {
+                    assert_eq!(safe, [safe_replies(&b).min(2)], "{b:?}");
+                    seen[safe[0]] += 1;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "some feature never met: {seen:?}");
     }
 
     #[test]
@@ -222,10 +328,12 @@ mod tests {
         // Every big-board line is open for both players, none begun: own lines first, then the opponent's.
         let open_lines: Vec<usize> =
             (0..2).flat_map(|p| (0..8).map(move |l| OPEN_LINES + 6 * l + 3 * p)).collect();
-        assert_eq!(seen, [&[ANYWHERE][..], &open_lines].concat());
+        // And the standing: no board won by either, lines open.
+        let even = BOARD_LEAD + 2;
+        assert_eq!(seen, [&[ANYWHERE][..], &open_lines, &[even]].concat());
         let b = Board::from_moves(&[Move::new(4, 2)]).unwrap();
         seen.clear();
         active_features(&b, Player::O, |f| seen.push(f));
-        assert_eq!(seen, [&[OPPONENT_CELLS + 9 * 4 + 2, FORCED + 2][..], &open_lines].concat());
+        assert_eq!(seen, [&[OPPONENT_CELLS + 9 * 4 + 2, FORCED + 2][..], &open_lines, &[even]].concat());
     }
 }

@@ -48,6 +48,9 @@ pub struct SecondLayer {
 /// A decoded value net, ready to evaluate.
 #[derive(Clone, Debug)]
 pub struct ValueNet {
+    /// The features it was trained with: the first `inputs` of `features.rs` (a net from before later
+    /// features were added reads them with zero weights).
+    inputs: usize,
     hidden: usize,
     /// `w1[f * hidden + i]`: feature `f`'s weight into hidden unit `i` (a feature's column is contiguous).
     w1: Vec<i16>,
@@ -91,7 +94,20 @@ impl ValueNet {
         if w1.iter().any(|&w| !(-127..=127).contains(&w)) || b1.iter().any(|&b| (b as i64).abs() > MAX_BIAS) {
             return Err("first-layer weights out of range (they could overflow the accumulator)".into());
         }
-        Ok(ValueNet { hidden, w1, b1, second, w2, b2 })
+        Ok(ValueNet { inputs: INPUTS, hidden, w1, b1, second, w2, b2 })
+    }
+
+    /// The net restricted to the first `inputs` features: the others' weights zeroed, and its text
+    /// written with that many (a net trained with `train-value --inputs N`).
+    pub fn with_inputs(mut self, inputs: usize) -> ValueNet {
+        self.inputs = inputs.min(INPUTS);
+        self.w1[self.inputs * self.hidden..].fill(0);
+        self
+    }
+
+    /// The features it reads: the first `inputs` of `features.rs`.
+    pub fn inputs(&self) -> usize {
+        self.inputs
     }
 
     /// Hidden units.
@@ -203,13 +219,13 @@ impl ValueNet {
         let mut w = Writer::default();
         let deep = self.second.width > 0;
         w.put(if deep { FORMAT_VERSION } else { 2 }, 16);
-        w.put(INPUTS as i64, 16);
+        w.put(self.inputs as i64, 16);
         w.put(self.hidden as i64, 16);
         w.put(self.b2.len() as i64, 16);
         if deep {
             w.put(self.second.width as i64, 16);
         }
-        self.w1.iter().for_each(|&v| w.put(v as i64, 8));
+        self.w1[..self.inputs * self.hidden].iter().for_each(|&v| w.put(v as i64, 8));
         self.b1.iter().for_each(|&v| w.put(v as i64, 16));
         self.second.weights.iter().for_each(|&v| w.put(v as i64, 16));
         self.second.biases.iter().for_each(|&v| w.put(v as i64, 32));
@@ -226,9 +242,10 @@ impl ValueNet {
             return Err(format!("format version {version}, expected 1..={FORMAT_VERSION}"));
         }
         let inputs = r.get(16)?;
-        if inputs != INPUTS as i64 {
-            return Err(format!("the net has {inputs} inputs, this build's features are {INPUTS}"));
+        if !(1..=INPUTS as i64).contains(&inputs) {
+            return Err(format!("the net has {inputs} inputs, this build's features are 1..={INPUTS}"));
         }
+        let inputs = inputs as usize;
         let hidden = r.get(16)?;
         if !(1..=MAX_HIDDEN as i64).contains(&hidden) {
             return Err(format!("hidden size {hidden} out of range"));
@@ -250,14 +267,16 @@ impl ValueNet {
             |n: usize, bits: u32| -> Result<Vec<i64>, String> { (0..n).map(|_| r.get(bits)).collect() };
         let narrow = |v: Vec<i64>| v.into_iter().map(|x| x as i16).collect::<Vec<_>>();
         let wide = |v: Vec<i64>| v.into_iter().map(|x| x as i32).collect::<Vec<_>>();
-        let w1 = narrow(read(INPUTS * hidden, 8)?);
+        // The features added after the net was trained read zero weights.
+        let mut w1 = narrow(read(inputs * hidden, 8)?);
+        w1.resize(INPUTS * hidden, 0);
         let b1 = narrow(read(hidden, 16)?);
         let second =
             SecondLayer { width, weights: narrow(read(width * hidden, 16)?), biases: wide(read(width, 32)?) };
         let w2 = narrow(read(last * buckets, 16)?);
         let b2 = wide(read(buckets, 32)?);
         r.finish()?;
-        ValueNet::new(hidden, w1, b1, second, w2, b2)
+        Ok(ValueNet::new(hidden, w1, b1, second, w2, b2)?.with_inputs(inputs))
     }
 }
 
@@ -320,6 +339,20 @@ mod tests {
         for board in positions(5) {
             assert_eq!(old.evaluate(&board), net.evaluate(&board));
         }
+    }
+
+    #[test]
+    fn a_net_with_fewer_inputs_reads_the_later_features_with_zero_weights() {
+        let full = random_net(16, 2, 6);
+        let net = full.clone().with_inputs(200);
+        let text = net.encode();
+        assert!(text.chars().count() < full.encode().chars().count(), "the later columns are not written");
+        let back = ValueNet::decode(&text).unwrap();
+        assert_eq!((back.inputs(), back.encode()), (200, text));
+        assert!(back.column(199) == full.column(199) && back.column(200).iter().all(|&w| w == 0));
+        let boards: Vec<Board> = (0..5).flat_map(positions).collect();
+        boards.iter().for_each(|board| assert_eq!(back.evaluate(board), net.evaluate(board)));
+        assert!(boards.iter().any(|board| back.evaluate(board) != full.evaluate(board)));
     }
 
     #[test]
