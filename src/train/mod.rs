@@ -296,6 +296,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let text = t.quantised.encode();
     std::fs::write(&out, &text).map_err(|e| format!("{out}: {e}"))?;
     let (float_loss, quantised_loss, constant_loss) = t.losses;
+    let (float_result_loss, quantised_result_loss) = t.result_losses;
     let second_layer =
         if config.hidden2 > 0 { format!(" --hidden2 {}", config.hidden2) } else { String::new() };
     let section = format!(
@@ -303,7 +304,8 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
          command: uttt train-value --data {}{} --hidden {}{} --buckets {} --epochs {} --lambda {} --lr {} --lr-decay {} --symmetries {} --seed {}\n\
          data: {} positions, {games} distinct game numbers ({} training, {} validation)\n\
          training: {:.0} s on {} threads\n\
-         validation cross-entropy: float {float_loss:.5}, quantised {quantised_loss:.5}, constant predictor {constant_loss:.5}\n\n\
+         validation cross-entropy: float {float_loss:.5}, quantised {quantised_loss:.5}, constant predictor {constant_loss:.5}\n\
+         against the results alone: float {float_result_loss:.5}, quantised {quantised_result_loss:.5}\n\n\
          per epoch:\n{}\n",
         t.quantised.inputs(),
         config.hidden,

@@ -10,6 +10,7 @@ use super::value_data::ValueRecord;
 use crate::board::{Board, Status};
 use crate::cli::Args;
 use crate::mcts::{rollout::rollout, RolloutPolicy};
+use crate::moves::Move;
 use crate::rng::Rng;
 use crate::value::ValueNet;
 
@@ -29,6 +30,11 @@ pub struct PhaseError {
     pub search: f64,
     /// The net's value against the search value.
     pub net_to_search: f64,
+    /// Positions whose next move in the game is known (the search's choice).
+    pub choices: usize,
+    /// Of those, how many the net's one-ply choice agrees with: a screen of what the search asks of
+    /// the net (to rank a node's children), which its loss on the game's own positions does not measure.
+    pub agreements: usize,
 }
 
 impl PhaseError {
@@ -37,12 +43,41 @@ impl PhaseError {
     }
 }
 
-/// The errors of `records` by phase (`ply / 10`, the last row open-ended).
+/// The move whose position the net values best for the side to move (a finished game by its result).
+pub fn one_ply_choice(board: &Board, net: &ValueNet) -> Option<Move> {
+    let me = board.side_to_move();
+    let mut best: Option<(f32, Move)> = None;
+    board.for_each_move(|m| {
+        let mut after = *board;
+        after.play(m);
+        let value = match after.status() {
+            Status::Won(p) => (p == me) as u8 as f32,
+            Status::Draw => 0.5,
+            Status::Ongoing => 1.0 - net.evaluate(&after),
+        };
+        if best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, m));
+        }
+    });
+    best.map(|(_, m)| m)
+}
+
+/// The move the game went on with from record `i`: the next played record of its game, one move longer.
+fn next_move(records: &[ValueRecord], i: usize) -> Option<Move> {
+    let r = &records[i];
+    records[i + 1..]
+        .iter()
+        .take_while(|n| n.game == r.game)
+        .find(|n| n.result.is_some() && n.moves.len() == r.moves.len() + 1 && n.moves.starts_with(&r.moves))
+        .map(|n| n.moves[r.moves.len()])
+}
+
+/// The errors of `records` (sorted by game, as read) by phase (`ply / 10`, the last row open-ended).
 pub fn phase_errors(records: &[ValueRecord], net: &ValueNet, seed: u64) -> [PhaseError; PHASES] {
     let mut rng = Rng::new(seed);
     let mut rows = [PhaseError::default(); PHASES];
     // Side lines have no result to measure against.
-    for r in records {
+    for (i, r) in records.iter().enumerate() {
         let Some(result) = r.result else { continue };
         let board = Board::from_moves(&r.moves).expect("records were checked when read");
         let me = board.side_to_move();
@@ -58,6 +93,10 @@ pub fn phase_errors(records: &[ValueRecord], net: &ValueNet, seed: u64) -> [Phas
         row.rollout += (rolled - result).powi(2);
         row.search += (search - result).powi(2);
         row.net_to_search += (net_value - search).powi(2);
+        if let Some(next) = next_move(records, i) {
+            row.choices += 1;
+            row.agreements += (one_ply_choice(&board, net) == Some(next)) as usize;
+        }
     }
     rows
 }
@@ -76,17 +115,19 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let net = ValueNet::load(weights.as_deref())?;
     let mut records = super::read_value_records(&paths)?;
     records.truncate(limit);
-    println!("plies   positions  net      rollout  search   net to search  (mean squared error against the result)");
+    println!("plies   positions  net      rollout  search   net to search  (mean squared error against the result)  net's 1-ply choice = the game's move");
     for (k, row) in phase_errors(&records, &net, seed).iter().enumerate() {
         let plies =
             if k + 1 < PHASES { format!("{}-{}", 10 * k, 10 * k + 9) } else { format!("{}+", 10 * k) };
         println!(
-            "{plies:<7} {:>9}  {:.4}   {:.4}   {:.4}   {:.4}",
+            "{plies:<7} {:>9}  {:.4}   {:.4}   {:.4}   {:.4}          {:.1} % of {}",
             row.positions,
             row.mean(row.net),
             row.mean(row.rollout),
             row.mean(row.search),
-            row.mean(row.net_to_search)
+            row.mean(row.net_to_search),
+            100.0 * row.agreements as f64 / row.choices.max(1) as f64,
+            row.choices
         );
     }
     Ok(0)
@@ -95,7 +136,26 @@ pub fn main(words: &[String]) -> Result<i32, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::Move;
+    use crate::mcts::rollout::game_winning_move;
+
+    #[test]
+    fn the_one_ply_choice_takes_a_game_win() {
+        let net = crate::value::ValueNet::embedded().unwrap();
+        let (mut rng, mut wins) = (Rng::new(5), 0);
+        for _ in 0..100 {
+            let mut board = Board::new();
+            while let Some(m) = board.random_move(&mut rng) {
+                if game_winning_move(&board).is_some() {
+                    let mut after = board;
+                    after.play(one_ply_choice(&board, &net).unwrap());
+                    assert_eq!(after.status(), Status::Won(board.side_to_move()));
+                    wins += 1;
+                }
+                board.play(m);
+            }
+        }
+        assert!(wins > 0);
+    }
 
     #[test]
     fn errors_are_counted_in_their_phase_and_measured_against_the_result() {
@@ -119,5 +179,15 @@ mod tests {
         assert!(rows.iter().all(|r| r.search == 0.0));
         assert!(rows[0].net > 0.0 && rows[0].net == rows[0].net_to_search);
         assert!(rows.iter().all(|r| r.rollout <= r.positions as f64));
+        // Every played position but the last has its next move; the side line does not count.
+        assert_eq!(rows.iter().map(|r| r.choices).sum::<usize>(), positions - 1);
+        let agreed: usize = rows.iter().map(|r| r.agreements).sum();
+        let expected = (0..positions - 1)
+            .filter(|&k| {
+                let board = Board::from_moves(&moves[..=k]).unwrap();
+                one_ply_choice(&board, &net) == Some(moves[k + 1])
+            })
+            .count();
+        assert_eq!(agreed, expected);
     }
 }

@@ -116,6 +116,10 @@ pub struct ValueTraining {
     pub sizes: (usize, usize),
     /// Validation loss of the float net, of the quantised net, and of the best constant prediction.
     pub losses: (f64, f64, f64),
+    /// Validation loss of the float and the quantised net against the games' results alone: unlike the
+    /// losses above it does not reward a net for copying the self-play search's values, so it compares
+    /// nets trained on searches of different depths (docs/training.md).
+    pub result_losses: (f64, f64),
     /// One line per epoch.
     pub log: Vec<String>,
 }
@@ -375,6 +379,7 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let held: Vec<ValueRecord> = held.into_iter().cloned().collect();
     let mut train_set = samples(&kept, config.lambda, config.symmetries, config.buckets, config.inputs);
     let valid = samples(&held, config.lambda, 1, config.buckets, config.inputs);
+    let valid_results = samples(&held, 1.0, 1, config.buckets, config.inputs);
     let mut learning_rate = config.learning_rate;
     let mut net = match &config.init {
         Some(start) => FloatNet::from_quantised(start),
@@ -386,11 +391,16 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let mean_target = valid.iter().map(|s| s.target as f64).sum::<f64>() / valid.len().max(1) as f64;
     let constant_loss = mean_loss(&valid, |_| mean_target as f32);
     let (mut best, mut best_loss, mut since_best) = (net.clone(), f64::INFINITY, 0);
+    let mut best_result_loss = f64::INFINITY;
     let mut log = Vec::new();
     if config.init.is_some() {
         // The starting net's loss: what fine-tuning has to beat.
         let start_loss = mean_loss(&valid, |s| net.predict(&s.features, s.bucket as usize));
-        log.push(format!("epoch   0  validation loss {start_loss:.5}  (the starting net)"));
+        let result_loss = mean_loss(&valid_results, |s| net.predict(&s.features, s.bucket as usize));
+        log.push(format!(
+            "epoch   0  validation loss {start_loss:.5}  results {result_loss:.5}  (the starting net)"
+        ));
+        (best_loss, best_result_loss) = (start_loss, result_loss);
         if verbose {
             eprintln!("{}", log[0]);
         }
@@ -428,16 +438,17 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
         }
         train_loss /= train_set.len().max(1) as f64;
         let valid_loss = mean_loss(&valid, |s| net.predict(&s.features, s.bucket as usize));
+        let result_loss = mean_loss(&valid_results, |s| net.predict(&s.features, s.bucket as usize));
         let rate = train_set.len() as f64 / start.elapsed().as_secs_f64().max(1e-9);
         let line = format!(
-            "epoch {epoch:3}  train loss {train_loss:.5}  validation loss {valid_loss:.5}  (constant {constant_loss:.5})  {rate:.0} positions/s"
+            "epoch {epoch:3}  train loss {train_loss:.5}  validation loss {valid_loss:.5}  results {result_loss:.5}  (constant {constant_loss:.5})  {rate:.0} positions/s"
         );
         if verbose {
             eprintln!("{line}");
         }
         log.push(line);
         if valid_loss < best_loss {
-            (best, best_loss, since_best) = (net.clone(), valid_loss, 0);
+            (best, best_loss, best_result_loss, since_best) = (net.clone(), valid_loss, result_loss, 0);
         } else {
             since_best += 1;
             learning_rate *= config.lr_decay;
@@ -448,11 +459,14 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     }
     let quantised = best.quantise().with_inputs(config.inputs);
     let quantised_loss = mean_loss(&valid, |s| quantised.evaluate_features(&s.features, s.bucket as usize));
+    let quantised_result_loss =
+        mean_loss(&valid_results, |s| quantised.evaluate_features(&s.features, s.bucket as usize));
     ValueTraining {
         net: best,
         quantised,
         sizes: (train_set.len(), valid.len()),
         losses: (best_loss, quantised_loss, constant_loss),
+        result_losses: (best_result_loss, quantised_result_loss),
         log,
     }
 }
