@@ -177,8 +177,8 @@ pub fn game_features(board: &Board, me: Player, out: &mut [usize; MAX_GAME_FEATU
             let b = playable.trailing_zeros() as usize;
             playable &= playable - 1;
             let free = board.free_cells(b);
-            let closes_itself = completing_cells(board.marks(mover, b), free)
-                | (free & free.wrapping_sub(1) == 0) as u16 * free;
+            let fills = if free.count_ones() == 1 { free } else { 0 };
+            let closes_itself = completing_cells(board.marks(mover, b), free) | fills;
             safe += (free & !losing_targets & !(closes_itself & 1 << b) & FULL).count_ones();
         }
         out[n] = SAFE_REPLIES + safe.min(2) as usize;
