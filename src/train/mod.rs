@@ -5,6 +5,7 @@
 pub mod basis6_td;
 pub mod data;
 pub mod fit;
+pub mod float_net;
 pub mod regenerate_value;
 pub mod symmetry;
 pub mod td;

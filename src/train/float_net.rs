@@ -1,0 +1,155 @@
+//! The trainer's float value net: the same shape as `ValueNet`, in `f32`, rounded to it by `quantise`.
+
+use crate::rng::Rng;
+use crate::value::features::INPUTS;
+use crate::value::network::{sigmoid, SecondLayer, ValueNet, QA, QB, QM};
+
+/// Largest first-layer weight: quantised by `QA` it must fit in 8 bits.
+const W1_LIMIT: f32 = 127.0 / QA as f32;
+/// Largest first-layer bias (see `network.rs`).
+const B1_LIMIT: f32 = 2000.0 / QA as f32;
+/// Largest second-layer weight: quantised by `QM` it must fit in 16 bits.
+const WM_LIMIT: f32 = 32767.0 / QM as f32;
+
+/// A float value net, the trainer's working copy.
+#[derive(Clone, Debug)]
+pub struct FloatNet {
+    /// Hidden units.
+    pub hidden: usize,
+    /// `w1[f * hidden + i]`, as in `ValueNet`.
+    pub w1: Vec<f32>,
+    /// First-layer biases.
+    pub b1: Vec<f32>,
+    /// Units of the second hidden layer (0: none).
+    pub hidden2: usize,
+    /// `wm[j * hidden + i]`: first-layer unit `i`'s weight into second-layer unit `j`.
+    pub wm: Vec<f32>,
+    /// Second-layer biases.
+    pub bm: Vec<f32>,
+    /// Output weights, `w2[k * n + i]` for output bucket `k` (`features::output_bucket`), `n` the last
+    /// hidden layer's width.
+    pub w2: Vec<f32>,
+    /// Output biases, one per bucket.
+    pub b2: Vec<f32>,
+}
+
+impl FloatNet {
+    /// Random small weights (a position has up to `MAX_ACTIVE` (118) active features), `hidden2` units
+    /// in a second hidden layer (0: none).
+    pub fn random(hidden: usize, hidden2: usize, buckets: usize, seed: u64) -> FloatNet {
+        let mut rng = Rng::new(seed);
+        let mut uniform = |scale: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * scale;
+        let last = if hidden2 > 0 { hidden2 } else { hidden };
+        FloatNet {
+            hidden,
+            w1: (0..INPUTS * hidden).map(|_| uniform(0.15)).collect(),
+            b1: (0..hidden).map(|_| uniform(0.1) + 0.3).collect(),
+            hidden2,
+            wm: (0..hidden2 * hidden).map(|_| uniform(0.3)).collect(),
+            bm: (0..hidden2).map(|_| uniform(0.1) + 0.3).collect(),
+            w2: (0..last * buckets).map(|_| uniform(0.5)).collect(),
+            b2: vec![0.0; buckets],
+        }
+    }
+
+    /// The float net that `quantise` would round to `net` (the scales undone).
+    pub fn from_quantised(net: &ValueNet) -> FloatNet {
+        let (w1, b1, second, w2, b2) = net.parts();
+        let (qa, qm, qb) = (QA as f32, QM as f32, QB as f32);
+        let scaled = |v: &[i16], scale: f32| v.iter().map(|&x| x as f32 / scale).collect();
+        FloatNet {
+            hidden: net.hidden(),
+            w1: scaled(w1, qa),
+            b1: scaled(b1, qa),
+            hidden2: second.width,
+            wm: scaled(&second.weights, qm),
+            bm: second.biases.iter().map(|&b| b as f32 / (qa * qm)).collect(),
+            w2: scaled(w2, qb),
+            b2: b2.iter().map(|&b| b as f32 / (qa * qb)).collect(),
+        }
+    }
+
+    /// The width of the layer the output reads.
+    pub(super) fn last_width(&self) -> usize {
+        if self.hidden2 > 0 {
+            self.hidden2
+        } else {
+            self.hidden
+        }
+    }
+
+    /// Parameters in all, in the gradient's layout: w1, b1, wm, bm, w2, b2.
+    pub(super) fn parameters(&self) -> usize {
+        self.w1.len() + self.b1.len() + self.wm.len() + self.bm.len() + self.w2.len() + self.b2.len()
+    }
+
+    /// Every parameter, in the gradient's layout.
+    pub(super) fn parameters_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        (self.w1.iter_mut().chain(self.b1.iter_mut()))
+            .chain(self.wm.iter_mut().chain(self.bm.iter_mut()))
+            .chain(self.w2.iter_mut().chain(self.b2.iter_mut()))
+    }
+
+    /// The first layer's sums for `features`.
+    pub(super) fn accumulate(&self, features: &[u16], acc: &mut [f32]) {
+        acc.copy_from_slice(&self.b1);
+        for &f in features {
+            let col = &self.w1[f as usize * self.hidden..(f as usize + 1) * self.hidden];
+            acc.iter_mut().zip(col).for_each(|(a, w)| *a += w);
+        }
+    }
+
+    /// The second layer's sums `z` for the first layer's sums `acc` (nothing without a second layer).
+    pub(super) fn second_sums(&self, acc: &[f32], z: &mut [f32]) {
+        for (j, zj) in z.iter_mut().enumerate() {
+            let row = &self.wm[j * self.hidden..(j + 1) * self.hidden];
+            *zj = acc.iter().zip(row).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + self.bm[j];
+        }
+    }
+
+    /// The output layer's input: the sum for bucket `bucket` of the clipped units `last` of the last
+    /// hidden layer.
+    pub(super) fn output_sum(&self, last: &[f32], bucket: usize) -> f32 {
+        let n = last.len();
+        let w2 = &self.w2[bucket * n..(bucket + 1) * n];
+        last.iter().zip(w2).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + self.b2[bucket]
+    }
+
+    /// The expected score of the side to move for a position with these features and output bucket.
+    pub fn predict(&self, features: &[u16], bucket: usize) -> f32 {
+        let mut acc = vec![0.0; self.hidden];
+        self.accumulate(features, &mut acc);
+        if self.hidden2 == 0 {
+            return sigmoid(self.output_sum(&acc, bucket));
+        }
+        let mut z = vec![0.0; self.hidden2];
+        self.second_sums(&acc, &mut z);
+        sigmoid(self.output_sum(&z, bucket))
+    }
+
+    /// The net the bot uses: weights rounded to integers (see `network.rs`).
+    pub fn quantise(&self) -> ValueNet {
+        let q = |x: f32, scale: f32, limit: f32| (x * scale).round().clamp(-limit, limit) as i16;
+        let qa = QA as f32;
+        ValueNet::new(
+            self.hidden,
+            self.w1.iter().map(|&w| q(w, qa, 127.0)).collect(),
+            self.b1.iter().map(|&b| q(b, qa, 2000.0)).collect(),
+            SecondLayer {
+                width: self.hidden2,
+                weights: self.wm.iter().map(|&w| q(w, QM as f32, 32767.0)).collect(),
+                biases: self.bm.iter().map(|&b| (b * qa * QM as f32).round() as i32).collect(),
+            },
+            self.w2.iter().map(|&w| q(w, QB as f32, 32767.0)).collect(),
+            self.b2.iter().map(|&b| (b * qa * QB as f32).round() as i32).collect(),
+        )
+        .expect("quantised weights are in range by construction")
+    }
+
+    /// Keeps the weights where `quantise` can represent them (run after every step).
+    pub(super) fn clamp_to_quantisable(&mut self) {
+        self.w1.iter_mut().for_each(|w| *w = w.clamp(-W1_LIMIT, W1_LIMIT));
+        self.b1.iter_mut().for_each(|b| *b = b.clamp(-B1_LIMIT, B1_LIMIT));
+        self.wm.iter_mut().for_each(|w| *w = w.clamp(-WM_LIMIT, WM_LIMIT));
+    }
+}
