@@ -54,6 +54,18 @@ pub enum Status {
     Draw,
 }
 
+impl Status {
+    /// The score for `player`: 1 win, ½ draw, 0 loss; ½ for a game still going on (no result yet).
+    #[inline]
+    pub fn score_for(self, player: Player) -> f32 {
+        match self {
+            Status::Won(p) if p == player => 1.0,
+            Status::Draw | Status::Ongoing => 0.5,
+            Status::Won(_) => 0.0,
+        }
+    }
+}
+
 /// A position. `Copy`, 44 bytes: cheap to clone into every playout.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Board {

@@ -10,7 +10,7 @@
 //! together, so a file cut short by a stopped run is mended by dropping its unfinished last game. Game `g`
 //! depends only on the run's seed and `g`; shard `K/N` plays the games with `g % N == K`.
 
-use crate::board::{Board, Status};
+use crate::board::Board;
 use crate::mcts::{Limits, Params, Search, SearchReport};
 use crate::moves::Move;
 use crate::protocol::BotOptions;
@@ -112,11 +112,7 @@ pub fn play_game(config: &SelfPlay, seed: u64, g: u64) -> Vec<ValueRecord> {
     }
     for rec in records.iter_mut().filter(|r| r.result.is_some()) {
         let mover = Board::from_moves(&rec.moves).expect("recorded moves are legal").side_to_move();
-        rec.result = Some(match board.status() {
-            Status::Won(p) if p == mover => 1.0,
-            Status::Won(_) => 0.0,
-            _ => 0.5,
-        });
+        rec.result = Some(board.status().score_for(mover));
     }
     records
 }

@@ -7,7 +7,7 @@
 //! Run it on games the net was not trained on.
 
 use super::value_data::ValueRecord;
-use crate::board::{Board, Status};
+use crate::board::Board;
 use crate::cli::Args;
 use crate::mcts::{rollout::rollout, RolloutPolicy};
 use crate::moves::Move;
@@ -50,11 +50,7 @@ pub fn one_ply_choice(board: &Board, net: &ValueNet) -> Option<Move> {
     board.for_each_move(|m| {
         let mut after = *board;
         after.play(m);
-        let value = match after.status() {
-            Status::Won(p) => (p == me) as u8 as f32,
-            Status::Draw => 0.5,
-            Status::Ongoing => 1.0 - net.evaluate(&after),
-        };
+        let value = if after.is_over() { after.status().score_for(me) } else { 1.0 - net.evaluate(&after) };
         if best.is_none_or(|(v, _)| value > v) {
             best = Some((value, m));
         }
@@ -81,11 +77,7 @@ pub fn phase_errors(records: &[ValueRecord], net: &ValueNet, seed: u64) -> [Phas
         let Some(result) = r.result else { continue };
         let board = Board::from_moves(&r.moves).expect("records were checked when read");
         let me = board.side_to_move();
-        let rolled = match rollout(board, RolloutPolicy::GAME_WINS, &mut rng) {
-            Status::Won(p) if p == me => 1.0,
-            Status::Won(_) => 0.0,
-            _ => 0.5,
-        };
+        let rolled = rollout(board, RolloutPolicy::GAME_WINS, &mut rng).score_for(me) as f64;
         let (net_value, result, search) = (net.evaluate(&board) as f64, result as f64, r.value as f64);
         let row = &mut rows[(r.moves.len() / 10).min(PHASES - 1)];
         row.positions += 1;
@@ -136,6 +128,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Status;
     use crate::mcts::rollout::game_winning_move;
 
     #[test]
