@@ -163,8 +163,8 @@ impl Search {
             path[len] = node as u32;
             len += 1;
         }
-        let value = self.leaf_value(&board);
-        self.backup(&path[..len], &board, value);
+        let reward = self.leaf_reward(&board);
+        self.backup(&path[..len], &board, reward);
     }
 
     /// The child of `node` to descend into (see `select.rs`; the root's from `root_scores.rs`).

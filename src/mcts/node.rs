@@ -38,9 +38,6 @@ pub struct Node {
     pub value_sum: f32,
     /// Selection prior of the move into this node (uniform without a learned policy).
     pub prior: f32,
-    /// Sum over the leaves below of the net's value minus the rollout's (for the same player as
-    /// `value_sum`): selection re-weighs the blend with it by visits (`Params::fresh_net_bonus`).
-    pub spread_sum: f32,
     /// The move that leads into this node.
     pub mv: Move,
     /// Number of children; 0 while not expanded.
@@ -52,7 +49,7 @@ pub struct Node {
     pub priors_in: u8,
 }
 
-const _: () = assert!(std::mem::size_of::<Node>() == 24);
+const _: () = assert!(std::mem::size_of::<Node>() == 20);
 
 impl Node {
     /// An unvisited, unexpanded node for `mv` with selection prior `prior`.
@@ -62,7 +59,6 @@ impl Node {
             visits: 0,
             value_sum: 0.0,
             prior,
-            spread_sum: 0.0,
             mv,
             num_children: 0,
             proof: Proof::Unknown,

@@ -47,13 +47,6 @@ pub struct Params {
     /// a rollout, and beat rollouts alone by +60 Elo at the arena's limits, where the net alone was level
     /// (docs/tuning.md); +119 with net 10, +126 with net 12 (docs/strength.md).
     pub value_weight: f32,
-    /// Extra weight of the net in the value of a child with few visits: a child visited `n` times is
-    /// valued with the net's weight `value_weight + fresh_net_bonus · K / (K + n)`, `K` = `fresh_visits`.
-    /// The net's error is biased but not noisy, a rollout's the reverse, so a few leaves are judged
-    /// best by the net, and many by their rollouts' average (0: the same weight at every count).
-    pub fresh_net_bonus: f32,
-    /// `K` above: the visits at which the bonus is halved.
-    pub fresh_visits: f32,
     /// Prove wins, losses and draws and let them decide (MCTS-solver).
     pub solver: bool,
     /// Keep the subtree of the position reached between turns.
@@ -74,8 +67,6 @@ impl Params {
         prior_delay: 0,
         rollout: RolloutPolicy::GAME_WINS,
         value_weight: 0.0,
-        fresh_net_bonus: 0.0,
-        fresh_visits: 256.0,
         solver: true,
         reuse_tree: true,
         early_stop: false,
@@ -87,12 +78,7 @@ impl Params {
 
     /// These settings with rollouts alone, as the bot searched before the value net.
     pub const fn without_value(self) -> Params {
-        Params {
-            value_weight: 0.0,
-            fresh_net_bonus: 0.0,
-            exploration: Params::ROLLOUT_BOT.exploration,
-            ..self
-        }
+        Params { value_weight: 0.0, exploration: Params::ROLLOUT_BOT.exploration, ..self }
     }
 
     /// These settings for a search without the learned prior (`--no-policy`, self-play for training).
@@ -111,8 +97,6 @@ impl Params {
         prior_delay: 0,
         rollout: RolloutPolicy::UNIFORM,
         value_weight: 0.0,
-        fresh_net_bonus: 0.0,
-        fresh_visits: 256.0,
         solver: false,
         reuse_tree: false,
         early_stop: false,

@@ -26,14 +26,11 @@ pub fn terms(child: &Node, params: &Params) -> Terms {
             explore: 0.0,
             prior: 0.0,
         },
-        v => {
-            let mut value = child.value_sum;
-            if params.fresh_net_bonus != 0.0 {
-                let extra_weight = params.fresh_net_bonus * params.fresh_visits / (params.fresh_visits + v as f32);
-                value += extra_weight * child.spread_sum;
-            }
-            Terms { value: value * reciprocal(v), explore: inv_sqrt(v), prior: child.prior * reciprocal(v + 1) }
-        }
+        v => Terms {
+            value: child.value_sum * reciprocal(v),
+            explore: inv_sqrt(v),
+            prior: child.prior * reciprocal(v + 1),
+        },
     }
 }
 
@@ -98,8 +95,7 @@ mod tests {
             return p.first_play_urgency + p.prior_weight * c.prior;
         }
         let (n, big_n) = (c.visits as f32, parent as f32);
-        let net_share = p.fresh_net_bonus * p.fresh_visits / (p.fresh_visits + n);
-        (c.value_sum + net_share * c.spread_sum) / n
+        c.value_sum / n
             + p.exploration * (big_n.ln() / n).sqrt()
             + p.prior_weight * c.prior * big_n.sqrt() / (1.0 + n)
     }
@@ -107,16 +103,12 @@ mod tests {
     #[test]
     fn picks_the_child_with_the_best_plain_score() {
         let mut rng = crate::rng::Rng::new(4);
-        let adaptive = Params { fresh_net_bonus: 0.4, fresh_visits: 1024.0, ..Params::BOT };
-        for params in [Params::BOT, Params::TEXTBOOK, adaptive] {
+        for params in [Params::BOT, Params::TEXTBOOK] {
             for _ in 0..500 {
                 let children: Vec<Node> = (0..1 + rng.below(30))
                     .map(|_| {
                         let visits = rng.below(6000);
-                        let mut c =
-                            child(visits, visits as f32 * rng.unit_f32(), rng.unit_f32() * 0.2, Proof::Unknown);
-                        c.spread_sum = visits as f32 * (rng.unit_f32() - 0.5);
-                        c
+                        child(visits, visits as f32 * rng.unit_f32(), rng.unit_f32() * 0.2, Proof::Unknown)
                     })
                     .collect();
                 let parent = children.iter().map(|c| c.visits).sum::<u32>() + 1;

@@ -1,14 +1,13 @@
 //! Backing a result up the path, and the MCTS-solver: proven wins, losses and draws.
 
-use super::evaluate::LeafValue;
 use super::node::Proof;
 use super::Search;
 use crate::board::{Board, Status};
 
 impl Search {
-    /// Adds `value` (for the player who moved into the leaf) along the path and, with the solver,
+    /// Adds `reward` (for the player who moved into the leaf) along the path and, with the solver,
     /// proves what the children now prove.
-    pub(super) fn backup(&mut self, path: &[u32], leaf_board: &Board, mut value: LeafValue) {
+    pub(super) fn backup(&mut self, path: &[u32], leaf_board: &Board, mut reward: f32) {
         let leaf_mover = leaf_board.side_to_move().other();
         let mut proving = false;
         if self.params.solver && leaf_board.is_over() {
@@ -23,9 +22,8 @@ impl Search {
         for (depth, &i) in path.iter().enumerate().rev() {
             let node = self.tree.get_mut(i as usize);
             node.visits += 1;
-            node.value_sum += value.reward;
-            node.spread_sum += value.spread;
-            value = value.flipped();
+            node.value_sum += reward;
+            reward = 1.0 - reward;
             if proving && depth > 0 {
                 proving = self.prove(path[depth - 1] as usize);
             }
