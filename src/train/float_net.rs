@@ -4,12 +4,12 @@ use crate::rng::Rng;
 use crate::value::features::INPUTS;
 use crate::value::network::{sigmoid, SecondLayer, ValueNet, QA, QB, QM};
 
-/// Largest first-layer weight: quantised by `QA` it must fit in 8 bits.
-const W1_LIMIT: f32 = 127.0 / QA as f32;
-/// Largest first-layer bias (see `network.rs`).
-const B1_LIMIT: f32 = 2000.0 / QA as f32;
-/// Largest second-layer weight: quantised by `QM` it must fit in 16 bits.
-const WM_LIMIT: f32 = 32767.0 / QM as f32;
+/// Largest quantised first-layer weight: it must fit in 8 bits.
+const W1_MAX: f32 = 127.0;
+/// Largest quantised first-layer bias (see `network.rs`).
+const B1_MAX: f32 = 2000.0;
+/// Largest quantised weight of the later layers: it must fit in 16 bits.
+const W16_MAX: f32 = 32767.0;
 
 /// A float value net, the trainer's working copy.
 #[derive(Clone, Debug)]
@@ -133,14 +133,14 @@ impl FloatNet {
         let qa = QA as f32;
         ValueNet::new(
             self.hidden,
-            self.w1.iter().map(|&w| q(w, qa, 127.0)).collect(),
-            self.b1.iter().map(|&b| q(b, qa, 2000.0)).collect(),
+            self.w1.iter().map(|&w| q(w, qa, W1_MAX)).collect(),
+            self.b1.iter().map(|&b| q(b, qa, B1_MAX)).collect(),
             SecondLayer {
                 width: self.hidden2,
-                weights: self.wm.iter().map(|&w| q(w, QM as f32, 32767.0)).collect(),
+                weights: self.wm.iter().map(|&w| q(w, QM as f32, W16_MAX)).collect(),
                 biases: self.bm.iter().map(|&b| (b * qa * QM as f32).round() as i32).collect(),
             },
-            self.w2.iter().map(|&w| q(w, QB as f32, 32767.0)).collect(),
+            self.w2.iter().map(|&w| q(w, QB as f32, W16_MAX)).collect(),
             self.b2.iter().map(|&b| (b * qa * QB as f32).round() as i32).collect(),
         )
         .expect("quantised weights are in range by construction")
@@ -148,8 +148,9 @@ impl FloatNet {
 
     /// Keeps the weights where `quantise` can represent them (run after every step).
     pub(super) fn clamp_to_quantisable(&mut self) {
-        self.w1.iter_mut().for_each(|w| *w = w.clamp(-W1_LIMIT, W1_LIMIT));
-        self.b1.iter_mut().for_each(|b| *b = b.clamp(-B1_LIMIT, B1_LIMIT));
-        self.wm.iter_mut().for_each(|w| *w = w.clamp(-WM_LIMIT, WM_LIMIT));
+        let (w1, b1, wm) = (W1_MAX / QA as f32, B1_MAX / QA as f32, W16_MAX / QM as f32);
+        self.w1.iter_mut().for_each(|w| *w = w.clamp(-w1, w1));
+        self.b1.iter_mut().for_each(|b| *b = b.clamp(-b1, b1));
+        self.wm.iter_mut().for_each(|w| *w = w.clamp(-wm, wm));
     }
 }
