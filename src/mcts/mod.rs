@@ -22,7 +22,7 @@ mod tests;
 pub mod tree;
 mod visits;
 
-use crate::board::{Board, Player};
+use crate::board::Board;
 use crate::moves::Move;
 use crate::policy::Policy;
 use crate::rng::Rng;
@@ -158,7 +158,7 @@ impl Search {
             if n.priors_in > 0 {
                 self.count_down_priors(node, &board);
             }
-            node = self.select(node, board.side_to_move());
+            node = self.select(node);
             board.play(self.tree.get(node).mv);
             path[len] = node as u32;
             len += 1;
@@ -167,10 +167,9 @@ impl Search {
         self.backup(&path[..len], &board, reward);
     }
 
-    /// The child of `node`, where `chooser` is to move, to descend into (see `select.rs`; the root's from
-    /// `root_scores.rs`).
+    /// The child of `node` to descend into (see `select.rs`; the root's from `root_scores.rs`).
     #[inline]
-    fn select(&mut self, node: usize, chooser: Player) -> usize {
+    fn select(&mut self, node: usize) -> usize {
         let parent = *self.tree.get(node);
         if node == 0 {
             if !self.root_scores.is_fresh() {
@@ -180,8 +179,6 @@ impl Search {
                 return parent.first_child as usize + k;
             }
         }
-        let draw = self.draw_value(chooser);
-        parent.first_child as usize
-            + select::select(self.tree.children(node), &self.params, parent.visits, draw)
+        parent.first_child as usize + select::select(self.tree.children(node), &self.params, parent.visits)
     }
 }

@@ -47,9 +47,6 @@ pub struct Params {
     /// a rollout, and beat rollouts alone by +60 Elo at the arena's limits, where the net alone was level
     /// (docs/tuning.md); +119 with net 10, +126 with net 12 (docs/strength.md).
     pub value_weight: f32,
-    /// How much less than ½ a drawn game is worth to the player to move at the root (and more to its
-    /// opponent): with it a bot that expects to be the stronger plays on where a draw is the safe line.
-    pub draw_contempt: f32,
     /// Prove wins, losses and draws and let them decide (MCTS-solver).
     pub solver: bool,
     /// Keep the subtree of the position reached between turns.
@@ -70,7 +67,6 @@ impl Params {
         prior_delay: 0,
         rollout: RolloutPolicy::GAME_WINS,
         value_weight: 0.0,
-        draw_contempt: 0.0,
         solver: true,
         reuse_tree: true,
         early_stop: false,
@@ -101,7 +97,6 @@ impl Params {
         prior_delay: 0,
         rollout: RolloutPolicy::UNIFORM,
         value_weight: 0.0,
-        draw_contempt: 0.0,
         solver: false,
         reuse_tree: false,
         early_stop: false,

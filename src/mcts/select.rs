@@ -46,9 +46,9 @@ pub fn score(t: Terms, (exploration, prior_scale): (f32, f32)) -> f32 {
 }
 
 /// The index among `children` of the child to descend into: a proven win at once, else the best score,
-/// proven losses last. `draw` is what a proven draw is worth to the player choosing.
+/// proven losses last.
 #[inline]
-pub fn select(children: &[Node], params: &Params, parent_visits: u32, draw: f32) -> usize {
+pub fn select(children: &[Node], params: &Params, parent_visits: u32) -> usize {
     let factors = parent_factors(params, parent_visits);
     let exploration = factors.0;
     let score = |child: &Node| score(terms(child, params), factors);
@@ -70,7 +70,7 @@ pub fn select(children: &[Node], params: &Params, parent_visits: u32, draw: f32)
         let s = match child.proof {
             Proof::Win => return k,
             Proof::Loss => -1e9 + child.visits as f32,
-            Proof::Draw if params.solver => draw + exploration * inv_sqrt(child.visits + 1),
+            Proof::Draw if params.solver => 0.5 + exploration * inv_sqrt(child.visits + 1),
             _ => score(child),
         };
         if s > best.1 {
@@ -113,7 +113,7 @@ mod tests {
                     .collect();
                 let parent = children.iter().map(|c| c.visits).sum::<u32>() + 1;
                 let scores: Vec<f32> = children.iter().map(|c| plain_score(c, &params, parent)).collect();
-                let chosen = select(&children, &params, parent, 0.5);
+                let chosen = select(&children, &params, parent);
                 let best = scores.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
                 // Rounding may reorder near-ties only.
                 let near_best = scores[chosen] == best || scores[chosen] >= best - 1e-4 * best.abs().max(1.0);
@@ -129,9 +129,9 @@ mod tests {
         let lost = child(100, 99.0, 0.5, Proof::Loss);
         let won = child(1, 0.0, 0.0, Proof::Win);
         let drawn = child(100, 50.0, 0.1, Proof::Draw);
-        assert_eq!(select(&[good, won], &p, 201, 0.5), 1);
-        assert_eq!(select(&[lost, good], &p, 201, 0.5), 1);
-        assert_eq!(select(&[lost, drawn], &p, 201, 0.5), 1);
-        assert_eq!(select(&[lost, lost], &p, 201, 0.5), 0);
+        assert_eq!(select(&[good, won], &p, 201), 1);
+        assert_eq!(select(&[lost, good], &p, 201), 1);
+        assert_eq!(select(&[lost, drawn], &p, 201), 1);
+        assert_eq!(select(&[lost, lost], &p, 201), 0);
     }
 }

@@ -193,11 +193,9 @@ fn root_choices_agree(s: &mut Search, iterations: usize) -> usize {
             break;
         }
         let root = *s.tree.get(0);
-        let (chooser, draw) = (s.root_board.side_to_move(), s.draw_value(s.root_board.side_to_move()));
-        let plain =
-            root.first_child as usize + select::select(s.tree.children(0), &s.params, root.visits, draw);
+        let plain = root.first_child as usize + select::select(s.tree.children(0), &s.params, root.visits);
         fast += s.root_scores.is_fresh() as usize;
-        assert_eq!(s.select(0, chooser), plain, "after {} root visits", root.visits);
+        assert_eq!(s.select(0), plain, "after {} root visits", root.visits);
         s.iterate();
     }
     fast
@@ -240,20 +238,4 @@ fn the_roots_kept_scores_choose_as_select_does() {
         fast += root_choices_agree(&mut s, 500);
     }
     assert!(fast > 10_000, "the kept scores were used {fast} times");
-}
-
-#[test]
-fn contempt_lowers_a_draw_for_the_root_player_only() {
-    let params = Params { draw_contempt: 0.1, ..Params::BOT };
-    let mut s = Search::new(params, 10_000, 3);
-    let mut board = Board::new();
-    board.play(board.legal_moves()[4]);
-    s.search(&board, None, Limits::iterations(50));
-    let (me, other) = (board.side_to_move(), board.side_to_move().other());
-    assert!((s.result_reward(Status::Draw, me) - 0.4).abs() < 1e-6);
-    assert!((s.result_reward(Status::Draw, other) - 0.6).abs() < 1e-6);
-    // Zero-sum, so the backup's `1 − reward` between plies stays right; wins and losses are unchanged.
-    assert_eq!(s.result_reward(Status::Draw, me) + s.result_reward(Status::Draw, other), 1.0);
-    assert_eq!(s.result_reward(Status::Won(me), me), 1.0);
-    assert_eq!(s.result_reward(Status::Won(me), other), 0.0);
 }
