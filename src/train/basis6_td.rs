@@ -13,7 +13,7 @@
 
 use crate::agents::basis6::{basis, score, utility, DEFAULT_CONSTANTS};
 use crate::arena::rules::Rules;
-use crate::board::{Board, Player, Status};
+use crate::board::{Board, Player};
 use crate::moves::Move;
 use crate::rng::Rng;
 
@@ -128,11 +128,7 @@ pub fn train(plan: TrainingPlan, mut each: impl FnMut(&TrainingGame)) -> [f64; 6
             rules.play(&mut board, m);
             moves += 1;
         }
-        let score = match board.status() {
-            Status::Won(p) if p == learner => 1.0,
-            Status::Draw => 0.5,
-            _ => 0.0,
-        };
+        let score = board.status().score_for(learner) as f64;
         each(&TrainingGame { learner, score, moves, constants: c });
     }
     c

@@ -101,11 +101,7 @@ pub fn train(config: &TdConfig, mut progress: impl FnMut(usize, f64, &[f64; 13])
             };
             board.play(m);
         }
-        points += match board.status() {
-            Status::Won(p) if p == learner => 1.0,
-            Status::Draw => 0.5,
-            _ => 0.0,
-        };
+        points += board.status().score_for(learner) as f64;
         progress(game + 1, points / (game + 1) as f64, &weights);
     }
     weights
