@@ -81,6 +81,18 @@ pub fn mcts_iterations(
     params: Params,
     value_file: Option<&str>,
 ) -> u64 {
+    mcts_iterations_from(&Board::new(), budget, runs, use_policy, params, value_file)
+}
+
+/// The same from `board`.
+pub fn mcts_iterations_from(
+    board: &Board,
+    budget: Duration,
+    runs: usize,
+    use_policy: bool,
+    params: Params,
+    value_file: Option<&str>,
+) -> u64 {
     let mut counts: Vec<u64> = (0..runs)
         .map(|i| {
             let params = Params { early_stop: false, ..params };
@@ -88,11 +100,40 @@ pub fn mcts_iterations(
             let options = BotOptions { seed: i as u64, params, use_policy, value_file, ..Default::default() };
             let mut search = options.build_search();
             search.prefault(None); // as the bot does in its first turn
-            search.search(&Board::new(), None, Limits::time(Instant::now(), budget)).iterations
+            search.search(board, None, Limits::time(Instant::now(), budget)).iterations
         })
         .collect();
     counts.sort_unstable();
     counts[runs / 2]
+}
+
+/// Middle-game positions, the same every run: plies 20 and 32 of three games the bot plays against
+/// itself at 2,000 iterations a move.
+pub fn midgame_positions() -> Vec<Board> {
+    let mut positions = Vec::new();
+    for seed in 0..3 {
+        let options = BotOptions { seed, quiet: true, nodes: 200_000, ..Default::default() };
+        let mut search = options.build_search();
+        let mut board = Board::new();
+        for ply in 1..=32 {
+            if board.is_over() {
+                break;
+            }
+            board.play(search.search(&board, None, Limits::iterations(2000)).best);
+            if (ply == 20 || ply == 32) && !board.is_over() {
+                positions.push(board);
+            }
+        }
+    }
+    positions
+}
+
+/// The mean over `midgame_positions` of `mcts_iterations_from` each.
+pub fn midgame_iterations(budget: Duration, use_policy: bool, params: Params, value_file: Option<&str>) -> f64 {
+    let positions = midgame_positions();
+    let total: u64 =
+        positions.iter().map(|b| mcts_iterations_from(b, budget, 3, use_policy, params, value_file)).sum();
+    total as f64 / positions.len().max(1) as f64
 }
 
 /// Leaf evaluations per second over the positions of random games, for about `duration` each: the value
@@ -187,6 +228,10 @@ pub fn run_all(value_file: Option<&str>) -> Result<BenchFigures, String> {
         .add("mcts_iters_per_100ms_value_net", iterations(true, Params { value_weight: 1.0, ..Params::BOT }));
     figures.add("mcts_iters_per_100ms_no_value", iterations(true, Params::ROLLOUT_BOT));
     figures.add("mcts_iters_per_100ms_no_policy", iterations(false, Params::ROLLOUT_BOT));
+    // From the middle game, where boards hold more marks and rollouts are shorter.
+    let midgame = |params| midgame_iterations(budget, true, params, value_file);
+    figures.add("mcts_iters_per_100ms_midgame", midgame(Params::BOT));
+    figures.add("mcts_iters_per_100ms_midgame_no_value", midgame(Params::ROLLOUT_BOT));
     let (scratch, incremental, rollouts) = leaf_speeds(&net, Duration::from_secs(1));
     figures.add("value_evals_per_sec", scratch);
     figures.add("value_evals_per_sec_incremental", incremental);
