@@ -129,7 +129,12 @@ pub fn midgame_positions() -> Vec<Board> {
 }
 
 /// The mean over `midgame_positions` of `mcts_iterations_from` each.
-pub fn midgame_iterations(budget: Duration, use_policy: bool, params: Params, value_file: Option<&str>) -> f64 {
+pub fn midgame_iterations(
+    budget: Duration,
+    use_policy: bool,
+    params: Params,
+    value_file: Option<&str>,
+) -> f64 {
     let positions = midgame_positions();
     let total: u64 =
         positions.iter().map(|b| mcts_iterations_from(b, budget, 3, use_policy, params, value_file)).sum();

@@ -22,11 +22,14 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        per-move time budget table of a self-play game
        uttt regenerate-weights [--seed S] [--games N] [--iterations K] [--epochs E]
                                        self-play, train and rewrite weights/ (also: selfplay, train)
-       uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] [--side-visits V] --out FILE
+       uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] [--side-visits V]
+                           [--value-weights F [--rollout-head H]] --out FILE
                                        self-play records for the value net (resumable, shardable)
        uttt train-value --data FILE... [--hidden H] [--hidden2 H2] [--buckets B] [--epochs E] [--threads T] [--lambda L]
                         [--lr X] [--lr-decay F] [--symmetries K] [--init NET] [--inputs N] [--out FILE]
                                        train the value net and rewrite weights/value.txt
+       uttt fit-rollout-head --data FILE... [--value-weights F] [--epochs E] [--seed S] [--out FILE]
+                                       fit the value net's rollout head (weights/rollout_head.txt)
        uttt value-error --data FILE... [--value-weights F] [--positions N]
                                        the net's, a rollout's and the search's error by phase
        uttt regenerate-value [--seed S] [--games N] [--generations G] [--gate-games M]
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         Some("selfplay-value") => report(uttt::train::selfplay_value_main(rest)),
         Some("train-value") => report(uttt::train::train_value_main(rest)),
         Some("value-error") => report(uttt::train::value_error::main(rest)),
+        Some("fit-rollout-head") => report(uttt::train::rollout_head::main(rest)),
         Some("regenerate-value") => report(uttt::train::regenerate_value::main(rest)),
         Some("train-basis6") => report(uttt::train::train_basis6_main(rest)),
         Some("train-td") => report(uttt::train::train_td_main(rest)),

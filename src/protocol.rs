@@ -8,7 +8,7 @@ use crate::cli::Args;
 use crate::mcts::{Params, Search, DEFAULT_NODES};
 use crate::moves::Move;
 use crate::policy::Policy;
-use crate::value::ValueNet;
+use crate::value::{rollout_head, ValueNet};
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -33,6 +33,12 @@ pub struct BotOptions {
     pub use_value: bool,
     /// A value net to read from this file instead of the embedded one (training and gating).
     pub value_file: Option<String>,
+    /// A rollout head for the value net (`train/rollout_head.rs`): the blend counts a rollout by its
+    /// surprise over the head's prediction (an experiment: docs/tuning.md).
+    pub rollout_head_file: Option<String>,
+    /// Count the blend's rollout by its surprise over the rollout head's prediction (the embedded head,
+    /// which fits the embedded net, or `rollout_head_file`; docs/tuning.md).
+    pub use_rollout_head: bool,
     /// The search's parameters.
     pub params: Params,
     /// Moves the game started with before the bot's first turn (from `UTTT_OPENING`, set by uttt's arena
@@ -52,6 +58,8 @@ impl Default for BotOptions {
             use_policy: true,
             use_value: true,
             value_file: None,
+            rollout_head_file: None,
+            use_rollout_head: true,
             params: Params::BOT,
             opening: Vec::new(),
         }
@@ -76,6 +84,8 @@ impl BotOptions {
             use_policy: !a.flag("--no-policy"),
             use_value,
             value_file: a.value("--value-weights")?,
+            rollout_head_file: a.value("--rollout-head")?,
+            use_rollout_head: !a.flag("--no-rollout-head"),
             // Without the net the bot searches as it did before it: rollouts, with their exploration.
             params: if use_value { params } else { params.without_value() },
             opening: Vec::new(),
@@ -107,9 +117,25 @@ impl BotOptions {
         }
         if self.use_value && self.params.value_weight > 0.0 {
             match ValueNet::load(self.value_file.as_deref()) {
-                Ok(net) => search = search.with_value(net),
+                Ok(net) => search = self.with_value_and_head(search, net),
                 Err(e) => eprintln!("uttt: value net unusable ({e}): evaluating leaves by rollouts"),
             }
+        }
+        search
+    }
+
+    /// `search` with the value net and, unless turned off, its rollout head: the file's, or the embedded
+    /// one, which fits only the embedded net (another net from a file without a head of its own blends as
+    /// before, silently).
+    fn with_value_and_head(&self, search: Search, net: ValueNet) -> Search {
+        let head = match &self.rollout_head_file {
+            _ if !self.use_rollout_head => None,
+            Some(path) => Some(rollout_head::load(&net, Some(path))),
+            None => Some(rollout_head::load(&net, None)).filter(|h| h.is_ok() || self.value_file.is_none()),
+        };
+        let mut search = search.with_value(net);
+        if let Some(Err(e)) = head.map(|head| head.and_then(|head| search.set_rollout_head(head))) {
+            eprintln!("uttt: rollout head unusable ({e}): blending rollouts as they come");
         }
         search
     }

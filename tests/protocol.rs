@@ -189,3 +189,34 @@ fn without_the_net_the_bot_searches_as_it_did_before_it() {
     assert_eq!(parse("--no-value").unwrap().params, Params::ROLLOUT_BOT);
     assert_eq!(parse("--value-weight 1").unwrap().params.value_weight, 1.0);
 }
+
+/// The embedded rollout head changes the search's values; a head file that cannot be used leaves the plain
+/// blend (the same moves and log as `--no-rollout-head`), and the bot plays on.
+#[test]
+fn an_unusable_rollout_head_leaves_the_plain_blend() {
+    let input = "-1 -1\n81\n".to_string()
+        + &(0..81).map(|i| format!("{} {}\n", i / 9, i % 9)).collect::<String>()
+        + "3 3\n9\n"
+        + &(0..9).map(|i| format!("{} {}\n", i / 3, i % 3)).collect::<String>();
+    let play = |extra: &str| {
+        let words: Vec<String> = format!("--iterations 3000 --seed 4 --nodes 100000 {extra}")
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let options = BotOptions::parse(&words).unwrap();
+        let (mut out, mut log) = (Vec::new(), Vec::new());
+        run(input.as_bytes(), &mut out, &mut log, &options);
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().count(), 2, "{out:?}");
+        // The log lines without their times, which differ from run to run.
+        let log: Vec<String> = String::from_utf8(log)
+            .unwrap()
+            .lines()
+            .map(|l| l.split_whitespace().filter(|w| !w.ends_with("ms") && !w.ends_with("/ms)")).collect())
+            .collect();
+        (out, log)
+    };
+    let plain = play("--no-rollout-head");
+    assert_eq!(play("--rollout-head /nonexistent/rollout_head.txt"), plain);
+    assert_ne!(play("").1, plain.1, "the embedded head changes the search's values");
+}

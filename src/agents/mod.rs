@@ -123,7 +123,7 @@ pub fn best_move(moves: &[Move], mut score: impl FnMut(Move) -> f64, rng: &mut c
 }
 
 /// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], alphago[:iters=N][:c=X] (seed 001's Q + c·P search, c 5, 250 iterations), perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:points][:eval=heuristic|net|e1|e2|basis6[:weights=FILE]|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:net=FILE][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], alphago[:iters=N][:c=X] (seed 001's Q + c·P search, c 5, 250 iterations), perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:points][:eval=heuristic|net|e1|e2|basis6[:weights=FILE]|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:net=FILE][:rhead=FILE][:norhead][:vw=X][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
 
 /// Seed 000's linear weights by name: `published` (the document's), `td` (weights/td.txt), `zero`
 /// (the untrained start), or a file in weights/td.txt's format.
@@ -159,6 +159,8 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut weights_name = None;
     let mut value = true;
     let mut value_file = None;
+    let mut rollout_head_file = None;
+    let mut use_rollout_head = true;
     let mut params = Params::BOT;
     let mut c_given = None;
     let mut rules = crate::arena::rules::Rules::CodinGame;
@@ -229,9 +231,17 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
                 crate::value::ValueNet::load(Some(path)).map_err(|e| format!("net= in {spec:?}: {e}"))?;
                 value_file = Some(path.to_string())
             }
+            // A rollout head for the bot's value net (`uttt fit-rollout-head`).
+            Some(("rhead", path)) => rollout_head_file = Some(path.to_string()),
+            None if opt == "norhead" => use_rollout_head = false,
             Some(("vw", v)) => params.value_weight = v.parse().map_err(|_| format!("bad vw in {spec:?}"))?,
             _ => return Err(format!("unknown option {opt:?} in {spec:?}")),
         }
+    }
+    if let Some(path) = &rollout_head_file {
+        let net =
+            crate::value::ValueNet::load(value_file.as_deref()).map_err(|e| format!("{spec:?}: {e}"))?;
+        crate::value::rollout_head::load(&net, Some(path)).map_err(|e| format!("rhead= in {spec:?}: {e}"))?;
     }
     if !value {
         // `bot:novalue` is the bot before the net, unless told otherwise (`bot:novalue:c=…`).
@@ -290,6 +300,8 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
                 use_policy: policy,
                 use_value: value,
                 value_file,
+                rollout_head_file,
+                use_rollout_head,
                 params,
                 ..Default::default()
             };

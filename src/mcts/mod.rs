@@ -45,6 +45,8 @@ pub struct Search {
     params: Params,
     policy: Option<Policy>,
     value: Option<ValueNet>,
+    /// A head on the value net's hidden units that predicts a rollout's result (`evaluate.rs`).
+    rollout_head: Option<ValueNet>,
     rng: Rng,
     root_scores: RootScores,
 }
@@ -61,6 +63,7 @@ impl Search {
             params,
             policy: None,
             value: None,
+            rollout_head: None,
             rng: Rng::new(seed),
             root_scores: RootScores::new(),
         }
@@ -76,6 +79,19 @@ impl Search {
     pub fn with_value(mut self, value: ValueNet) -> Search {
         self.value = Some(value);
         self
+    }
+
+    /// Counts a leaf's rollout by its surprise over `head`'s prediction of it (`evaluate.rs`); `head` must
+    /// share the value net's hidden layers.
+    pub fn set_rollout_head(&mut self, head: ValueNet) -> Result<(), String> {
+        match &self.value {
+            Some(net) if net.shares_hidden_layers(&head) => {
+                self.rollout_head = Some(head);
+                Ok(())
+            }
+            Some(_) => Err("the rollout head does not share the value net's hidden layers".into()),
+            None => Err("a rollout head needs a value net".into()),
+        }
     }
 
     /// Touches the tree buffers' memory now, stopping at `until` (see `Tree::prefault`).

@@ -7,6 +7,7 @@ pub mod data;
 pub mod fit;
 pub mod float_net;
 pub mod regenerate_value;
+pub mod rollout_head;
 pub mod symmetry;
 pub mod td;
 pub mod value_data;
@@ -197,7 +198,7 @@ pub fn write_manifest_section(path: &str, header: &str, section: &str) -> Result
 }
 
 /// `uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] [--no-value]
-/// [--value-weights FILE] [--side-visits V] --out FILE`
+/// [--value-weights FILE] [--rollout-head FILE] [--side-visits V] --out FILE`
 pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let games: u64 = a.value_or("--games", 100)?;
@@ -209,6 +210,7 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
         iterations: a.value_or("--iterations", d.iterations)?,
         use_value: !a.flag("--no-value"),
         value_file: a.value("--value-weights")?,
+        rollout_head_file: a.value("--rollout-head")?,
         side_visits: a.value_or("--side-visits", d.side_visits)?,
         ..d
     };

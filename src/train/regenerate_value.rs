@@ -3,9 +3,11 @@
 //! Generation 0's data comes from the bot without a value net; each net is trained on all the data so
 //! far, and each later generation's data comes from the bot with the best net yet. A new net is kept only
 //! when a gating match (game pairs from the opening book, both colours, the arena's time limits) shows it
-//! stronger than the best so far. The best net is written to `--out`, its record to `MANIFEST.txt`.
+//! stronger than the best so far. Each net gets its rollout head (`rollout_head.rs`) and every bot plays
+//! with it. The best net is written to `--out`, its head to `rollout_head.txt` beside it, its record to
+//! `MANIFEST.txt`.
 
-use super::{read_value_records, value_data, value_fit, write_manifest_section};
+use super::{read_value_records, rollout_head, value_data, value_fit, write_manifest_section};
 use crate::arena::openings::Openings;
 use crate::arena::player::PlayerSpec;
 use crate::arena::referee::TimeControl;
@@ -63,6 +65,11 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     run(&plan).map(|_| 0)
 }
 
+/// The rollout head fitted for the net in `net_file` (`DIR/netN.txt` → `DIR/netN-head.txt`).
+fn head_file(net_file: &str) -> String {
+    format!("{}-head.txt", net_file.trim_end_matches(".txt"))
+}
+
 fn run(plan: &Plan) -> Result<(), String> {
     std::fs::create_dir_all(&plan.dir).map_err(|e| format!("{}: {e}", plan.dir))?;
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
@@ -77,6 +84,7 @@ fn run(plan: &Plan) -> Result<(), String> {
             iterations: plan.iterations,
             use_value: best.is_some(),
             value_file: best.clone(),
+            rollout_head_file: best.as_deref().map(head_file),
             ..value_data::SelfPlay::default()
         };
         // Each generation plays its own games: seed and generation both pick them.
@@ -88,10 +96,16 @@ fn run(plan: &Plan) -> Result<(), String> {
         let trained = value_fit::train(&records, &plan.training, true);
         let candidate = format!("{}/net{}.txt", plan.dir, generation + 1);
         std::fs::write(&candidate, trained.quantised.encode()).map_err(|e| format!("{candidate}: {e}"))?;
+        // Its rollout head, so that every bot plays as the shipped one does.
+        let head = rollout_head::fit(&trained.quantised, &records, 6, seed)?.head;
+        std::fs::write(head_file(&candidate), crate::value::rollout_head::encode(&head))
+            .map_err(|e| format!("{}: {e}", head_file(&candidate)))?;
         let train_s = start.elapsed().as_secs_f64() - selfplay_s;
-        let new = PlayerSpec::Command(format!("{exe} --quiet --value-weights {candidate}"));
+        let bot =
+            |net: &str| format!("{exe} --quiet --value-weights {net} --rollout-head {}", head_file(net));
+        let new = PlayerSpec::Command(bot(&candidate));
         let old = PlayerSpec::Command(match &best {
-            Some(net) => format!("{exe} --quiet --value-weights {net}"),
+            Some(net) => bot(net),
             None => format!("{exe} --quiet --no-value"),
         });
         let config = MatchConfig {
@@ -128,6 +142,8 @@ fn run(plan: &Plan) -> Result<(), String> {
         return Err("no generation beat the bot without a value net: weights left unchanged".into());
     };
     std::fs::copy(&best, &plan.out).map_err(|e| format!("{}: {e}", plan.out))?;
+    let head_out = std::path::Path::new(&plan.out).with_file_name("rollout_head.txt");
+    std::fs::copy(head_file(&best), &head_out).map_err(|e| format!("{}: {e}", head_out.display()))?;
     let section = format!(
         "# Learned value net (value.txt), made by: uttt regenerate-value --seed {} --games {} --iterations {} --generations {} --gate-games {}\n{}\n",
         plan.seed,

@@ -49,6 +49,8 @@ pub struct SelfPlay {
     pub use_value: bool,
     /// A value net file to use instead of the embedded one.
     pub value_file: Option<String>,
+    /// A rollout head for that net (the embedded head fits only the embedded net).
+    pub rollout_head_file: Option<String>,
     /// Record side lines: root moves not played with at least this many visits (0: none).
     pub side_visits: u32,
 }
@@ -61,6 +63,7 @@ impl Default for SelfPlay {
             sampled_until: 12,
             use_value: true,
             value_file: None,
+            rollout_head_file: None,
             side_visits: 0,
         }
     }
@@ -83,6 +86,7 @@ pub fn play_game(config: &SelfPlay, seed: u64, g: u64) -> Vec<ValueRecord> {
         nodes: 1_000_000,
         use_value: config.use_value,
         value_file: config.value_file.clone(),
+        rollout_head_file: config.rollout_head_file.clone(),
         ..Default::default()
     };
     let mut search: Search = options.build_search();

@@ -219,7 +219,7 @@ impl Adam {
 }
 
 /// One game in sixteen, spread evenly over the game numbers (and so over every shard).
-fn is_validation_game(game: u64) -> bool {
+pub(crate) fn is_validation_game(game: u64) -> bool {
     game.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60 == 0
 }
 

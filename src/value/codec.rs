@@ -39,6 +39,11 @@ impl Writer {
         self.pending_bits = self.pending_bits.saturating_sub(BITS_PER_CHAR);
     }
 
+    /// The checksum of everything written so far (a fingerprint of those values).
+    pub fn checksum(&self) -> u32 {
+        self.checksum
+    }
+
     /// The text, with the checksum appended and the last character padded.
     pub fn finish(mut self) -> String {
         let checksum = self.checksum;

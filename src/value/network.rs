@@ -105,6 +105,12 @@ impl ValueNet {
         self
     }
 
+    /// This net's hidden layers with another output layer (`w2`, `b2` laid out as this net's): a head.
+    pub fn with_output(&self, w2: Vec<i16>, b2: Vec<i32>) -> Result<ValueNet, String> {
+        let (w1, b1, second) = (self.w1.clone(), self.b1.clone(), self.second.clone());
+        Ok(ValueNet::new(self.hidden, w1, b1, second, w2, b2)?.with_inputs(self.inputs))
+    }
+
     /// The features it reads: the first `inputs` of `features.rs`.
     pub fn inputs(&self) -> usize {
         self.inputs
@@ -189,21 +195,43 @@ impl ValueNet {
     /// The expected score of the side to move, computed from scratch.
     #[inline]
     pub fn evaluate(&self, board: &Board) -> f32 {
+        self.with_hidden_sums(board, |acc| self.output(acc, self.bucket(board)))
+    }
+
+    /// The expected score of the side to move, and `head`'s output from the same hidden units: a head
+    /// shares this net's layers but the output (a rollout head, `train/rollout_head.rs`), so one
+    /// accumulator serves both.
+    #[inline]
+    pub fn evaluate_pair(&self, board: &Board, head: &ValueNet) -> (f32, f32) {
+        debug_assert!(self.shares_hidden_layers(head));
+        let k = self.bucket(board);
+        self.with_hidden_sums(board, |acc| (self.output(acc, k), head.output(acc, k)))
+    }
+
+    /// True when `other` has this net's hidden layers (it differs at most in its output layer).
+    pub fn shares_hidden_layers(&self, other: &ValueNet) -> bool {
+        (self.hidden, &self.w1, &self.b1, &self.second, self.b2.len())
+            == (other.hidden, &other.w1, &other.b1, &other.second, other.b2.len())
+    }
+
+    /// Calls `f` with the first layer's sums of the side to move, computed from scratch.
+    #[inline]
+    fn with_hidden_sums<R>(&self, board: &Board, f: impl FnOnce(&[i16]) -> R) -> R {
         // A width known at compile time lets the sums stay in registers while the features are added.
         match self.hidden {
-            32 => self.evaluate_fixed::<32>(board),
-            64 => self.evaluate_fixed::<64>(board),
-            128 => self.evaluate_fixed::<128>(board),
+            32 => f(&self.hidden_sums_fixed::<32>(board)),
+            64 => f(&self.hidden_sums_fixed::<64>(board)),
+            128 => f(&self.hidden_sums_fixed::<128>(board)),
             _ => {
                 let mut acc = Accumulator::default();
                 acc.refresh_side(self, board, board.side_to_move());
-                self.output(acc.side(board.side_to_move()), self.bucket(board))
+                f(acc.side(board.side_to_move()))
             }
         }
     }
 
     #[inline]
-    fn evaluate_fixed<const H: usize>(&self, board: &Board) -> f32 {
+    fn hidden_sums_fixed<const H: usize>(&self, board: &Board) -> [i16; H] {
         let mut acc: [i16; H] = self.b1[..H].try_into().expect("the net has H hidden units");
         active_features(board, board.side_to_move(), |f| {
             let column: &[i16; H] = self.w1[f * H..(f + 1) * H].try_into().expect("a column has H weights");
@@ -211,7 +239,7 @@ impl ValueNet {
                 *a = a.wrapping_add(w);
             }
         });
-        self.output(&acc, self.bucket(board))
+        acc
     }
 
     /// The net as weight text (see `codec.rs`).
@@ -353,6 +381,20 @@ mod tests {
         let boards: Vec<Board> = (0..5).flat_map(positions).collect();
         boards.iter().for_each(|board| assert_eq!(back.evaluate(board), net.evaluate(board)));
         assert!(boards.iter().any(|board| back.evaluate(board) != full.evaluate(board)));
+    }
+
+    #[test]
+    fn a_head_is_valued_from_the_same_hidden_units() {
+        let net = random_net(64, 4, 8);
+        let other = random_net(64, 4, 9);
+        let (w2, b2) = (other.w2.clone(), other.b2.clone());
+        let head = net.with_output(w2, b2).unwrap();
+        assert!(net.shares_hidden_layers(&head) && !net.shares_hidden_layers(&other));
+        let boards: Vec<Board> = (0..5).flat_map(positions).filter(|b| !b.is_over()).collect();
+        for board in &boards {
+            assert_eq!(net.evaluate_pair(board, &head), (net.evaluate(board), head.evaluate(board)));
+        }
+        assert!(boards.iter().any(|b| head.evaluate(b) != net.evaluate(b)), "the head's output is its own");
     }
 
     #[test]
