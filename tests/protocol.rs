@@ -131,12 +131,17 @@ proptest! {
     }
 }
 
-#[test]
-fn deterministic_mode_repeats_itself() {
-    let input = "-1 -1\n81\n".to_string()
+/// The referee's first two turns of a game the bot opens: the whole board, then board 0's cells after O's 3 3.
+fn two_opening_turns() -> String {
+    "-1 -1\n81\n".to_string()
         + &(0..81).map(|i| format!("{} {}\n", i / 9, i % 9)).collect::<String>()
         + "3 3\n9\n"
-        + &(0..9).map(|i| format!("{} {}\n", i / 3, i % 3)).collect::<String>();
+        + &(0..9).map(|i| format!("{} {}\n", i / 3, i % 3)).collect::<String>()
+}
+
+#[test]
+fn deterministic_mode_repeats_itself() {
+    let input = two_opening_turns();
     let options =
         BotOptions { iterations: Some(500), seed: 9, quiet: true, nodes: 100_000, ..BotOptions::default() };
     let go = || {
@@ -194,10 +199,7 @@ fn without_the_net_the_bot_searches_as_it_did_before_it() {
 /// blend (the same moves and log as `--no-rollout-head`), and the bot plays on.
 #[test]
 fn an_unusable_rollout_head_leaves_the_plain_blend() {
-    let input = "-1 -1\n81\n".to_string()
-        + &(0..81).map(|i| format!("{} {}\n", i / 9, i % 9)).collect::<String>()
-        + "3 3\n9\n"
-        + &(0..9).map(|i| format!("{} {}\n", i / 3, i % 3)).collect::<String>();
+    let input = two_opening_turns();
     let play = |extra: &str| {
         let words: Vec<String> = format!("--iterations 3000 --seed 4 --nodes 100000 {extra}")
             .split_whitespace()
