@@ -33,11 +33,9 @@ pub struct BotOptions {
     pub use_value: bool,
     /// A value net to read from this file instead of the embedded one (training and gating).
     pub value_file: Option<String>,
-    /// A rollout head for the value net (`train/rollout_head.rs`): the blend counts a rollout by its
-    /// surprise over the head's prediction (an experiment: docs/tuning.md).
+    /// A rollout head to read from this file instead of the embedded one, which fits only the embedded net.
     pub rollout_head_file: Option<String>,
-    /// Count the blend's rollout by its surprise over the rollout head's prediction (the embedded head,
-    /// which fits the embedded net, or `rollout_head_file`; docs/tuning.md).
+    /// Count the blend's rollout by its surprise over the rollout head's prediction of it (docs/tuning.md).
     pub use_rollout_head: bool,
     /// The search's parameters.
     pub params: Params,

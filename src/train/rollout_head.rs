@@ -61,6 +61,22 @@ impl Head {
         sigmoid(row.units.iter().zip(w).map(|(u, w)| u * w).sum::<f32>() + self.b[row.bucket])
     }
 
+    /// The head as `net`'s output layer, in the net's scales: weights times `QB` on units of `QA`, biases
+    /// times `QA · QB`.
+    fn quantise(&self, net: &ValueNet) -> Result<ValueNet, String> {
+        let w2 = self.w.iter().map(|w| (w * QB as f32).round().clamp(-32767.0, 32767.0) as i16).collect();
+        let b2 = self.b.iter().map(|b| (b * (QA * QB) as f32).round() as i32).collect();
+        net.with_output(w2, b2)
+    }
+
+    /// The output layer of a quantised head, back in floats.
+    fn of(quantised: &ValueNet) -> Head {
+        let (_, _, _, w2, b2) = quantised.parts();
+        let w = w2.iter().map(|&w| w as f32 / QB as f32).collect();
+        let b = b2.iter().map(|&b| b as f32 / (QA * QB) as f32).collect();
+        Head { hidden: quantised.hidden(), w, b }
+    }
+
     /// Mean cross-entropy over `rows`.
     fn loss(&self, rows: &[Row]) -> f64 {
         let total: f64 = rows
@@ -106,6 +122,12 @@ pub struct HeadFit {
 
 /// Fits a rollout head on `net`'s hidden units to rollouts from the played positions of `records`.
 pub fn fit(net: &ValueNet, records: &[ValueRecord], epochs: usize, seed: u64) -> Result<HeadFit, String> {
+    if net.hidden2() > 0 {
+        return Err(
+            "a rollout head is fitted on the first hidden layer: nets with a second one are not supported"
+                .into(),
+        );
+    }
     let mut rng = Rng::new(seed);
     let (held, kept): (Vec<&ValueRecord>, Vec<&ValueRecord>) =
         records.iter().partition(|r| is_validation_game(r.game));
@@ -137,18 +159,11 @@ pub fn fit(net: &ValueNet, records: &[ValueRecord], epochs: usize, seed: u64) ->
             head.loss(&valid)
         ));
     }
-    // The net's output scales: `w · QB` on units of `QA`, the bias at `QA · QB`.
-    let w2 = head.w.iter().map(|w| (w * QB as f32).round().clamp(-32767.0, 32767.0) as i16).collect();
-    let b2 = head.b.iter().map(|b| (b * (QA * QB) as f32).round() as i32).collect();
-    let quantised = net.with_output(w2, b2)?;
+    let quantised = head.quantise(net)?;
     let mean = valid.iter().map(|r| r.target as f64).sum::<f64>() / valid.len().max(1) as f64;
     let constant =
         Head { hidden: h, w: vec![0.0; buckets * h], b: vec![(mean / (1.0 - mean)).ln() as f32; buckets] };
-    let quantised_loss = {
-        let w: Vec<f32> = quantised.parts().3.iter().map(|&w| w as f32 / QB as f32).collect();
-        let b: Vec<f32> = quantised.parts().4.iter().map(|&b| b as f32 / (QA * QB) as f32).collect();
-        Head { hidden: h, w, b }.loss(&valid)
-    };
+    let quantised_loss = Head::of(&quantised).loss(&valid);
     Ok(HeadFit { head: quantised, losses: (quantised_loss, constant.loss(&valid)), log })
 }
 

@@ -199,11 +199,10 @@ impl ValueNet {
     }
 
     /// The expected score of the side to move, and `head`'s output from the same hidden units: a head
-    /// shares this net's layers but the output (a rollout head, `train/rollout_head.rs`), so one
-    /// accumulator serves both.
+    /// shares this net's layers but the output (a rollout head, `train/rollout_head.rs`; checked once, by
+    /// `shares_hidden_layers`, where it is given to the search), so one accumulator serves both.
     #[inline]
     pub fn evaluate_pair(&self, board: &Board, head: &ValueNet) -> (f32, f32) {
-        debug_assert!(self.shares_hidden_layers(head));
         let k = self.bucket(board);
         self.with_hidden_sums(board, |acc| (self.output(acc, k), head.output(acc, k)))
     }
