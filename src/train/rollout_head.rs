@@ -14,7 +14,7 @@
 //! `bot:rhead=FILE` or `--rollout-head FILE`.
 
 use super::value_data::ValueRecord;
-use super::value_fit::is_validation_game;
+use super::value_fit::{is_validation_game, Adam};
 use crate::board::Board;
 use crate::cli::Args;
 use crate::mcts::{rollout::rollout, Params};
@@ -91,25 +91,6 @@ impl Head {
     }
 }
 
-/// Adam over the head's parameters (`w` then `b`).
-struct Adam {
-    m: Vec<f32>,
-    v: Vec<f32>,
-    t: i32,
-}
-
-impl Adam {
-    fn step(&mut self, params: &mut [&mut f32], grad: &[f32], lr: f32) {
-        self.t += 1;
-        let (c1, c2) = (1.0 - 0.9f32.powi(self.t), 1.0 - 0.999f32.powi(self.t));
-        for (k, p) in params.iter_mut().enumerate() {
-            self.m[k] = 0.9 * self.m[k] + 0.1 * grad[k];
-            self.v[k] = 0.999 * self.v[k] + 0.001 * grad[k] * grad[k];
-            **p -= lr * (self.m[k] / c1) / ((self.v[k] / c2).sqrt() + 1e-8);
-        }
-    }
-}
-
 /// What fitting produced: the head as a net, and the held-out losses of the head and of the constant.
 pub struct HeadFit {
     /// The value net's hidden layers with the head's output.
@@ -134,7 +115,7 @@ pub fn fit(net: &ValueNet, records: &[ValueRecord], epochs: usize, seed: u64) ->
     let (train, valid) = (rows(net, &kept, &mut rng), rows(net, &held, &mut rng));
     let (h, buckets) = (net.hidden(), net.buckets());
     let mut head = Head { hidden: h, w: vec![0.0; buckets * h], b: vec![0.0; buckets] };
-    let mut adam = Adam { m: vec![0.0; (h + 1) * buckets], v: vec![0.0; (h + 1) * buckets], t: 0 };
+    let mut adam = Adam::new((h + 1) * buckets);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut log = Vec::new();
     for epoch in 1..=epochs {
@@ -150,8 +131,7 @@ pub fn fit(net: &ValueNet, records: &[ValueRecord], epochs: usize, seed: u64) ->
                 grad[k * h..(k + 1) * h].iter_mut().zip(&row.units).for_each(|(g, u)| *g += d * u);
                 grad[buckets * h + k] += d;
             }
-            let mut params: Vec<&mut f32> = head.w.iter_mut().chain(head.b.iter_mut()).collect();
-            adam.step(&mut params, &grad, 0.01);
+            adam.step(head.w.iter_mut().chain(head.b.iter_mut()), &grad, 0.01);
         }
         log.push(format!(
             "epoch {epoch:3}  train loss {:.5}  validation loss {:.5}",

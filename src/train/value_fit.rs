@@ -194,27 +194,31 @@ fn gradient(net: &FloatNet, batch: &[Sample], grad: &mut [f32]) -> f64 {
     loss
 }
 
-/// Adam's state for every parameter, in the gradient's layout.
-struct Adam {
+/// Adam's state for every parameter, in the gradient's layout (also the rollout head's fit).
+pub(super) struct Adam {
     m: Vec<f32>,
     v: Vec<f32>,
     t: i32,
 }
 
 impl Adam {
-    fn step(&mut self, net: &mut FloatNet, grad: &[f32], lr: f32) {
+    /// The state for `size` parameters.
+    pub(super) fn new(size: usize) -> Adam {
+        Adam { m: vec![0.0; size], v: vec![0.0; size], t: 0 }
+    }
+
+    /// One step of `params` (in `grad`'s order) against `grad` with step size `lr`.
+    pub(super) fn step<'a>(&mut self, params: impl Iterator<Item = &'a mut f32>, grad: &[f32], lr: f32) {
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
         self.t += 1;
         let (c1, c2) = (1.0 - B1.powi(self.t), 1.0 - B2.powi(self.t));
-        debug_assert_eq!(net.parameters(), grad.len());
-        for (k, p) in net.parameters_mut().enumerate() {
+        for (k, p) in params.enumerate() {
             let g = grad[k];
             self.m[k] = B1 * self.m[k] + (1.0 - B1) * g;
             self.v[k] = B2 * self.v[k] + (1.0 - B2) * g * g;
             *p -= lr * (self.m[k] / c1) / ((self.v[k] / c2).sqrt() + 1e-8);
         }
-        net.clamp_to_quantisable();
     }
 }
 
@@ -242,7 +246,7 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
         None => FloatNet::random(config.hidden, config.hidden2, config.buckets, config.seed),
     };
     let size = net.parameters();
-    let mut adam = Adam { m: vec![0.0; size], v: vec![0.0; size], t: 0 };
+    let mut adam = Adam::new(size);
     let mut rng = Rng::new(config.seed ^ 0x7EA1);
     let mean_target = valid.iter().map(|s| s.target as f64).sum::<f64>() / valid.len().max(1) as f64;
     let constant_loss = mean_loss(&valid, |_| mean_target as f32);
@@ -290,7 +294,9 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
             }
             let scale = 1.0 / batch.len() as f32;
             grad.iter_mut().for_each(|g| *g *= scale);
-            adam.step(&mut net, &grad, learning_rate);
+            debug_assert_eq!(net.parameters(), grad.len());
+            adam.step(net.parameters_mut(), &grad, learning_rate);
+            net.clamp_to_quantisable();
         }
         train_loss /= train_set.len().max(1) as f64;
         let valid_loss = mean_loss(&valid, |s| net.predict(&s.features, s.bucket as usize));
