@@ -101,7 +101,8 @@ pub fn play_game(config: &SelfPlay, seed: u64, g: u64) -> Vec<ValueRecord> {
     let mut records = Vec::new();
     while !board.is_over() {
         let r = search.search(&board, None, Limits::iterations(config.iterations));
-        records.push(ValueRecord { game: g, moves: moves.clone(), result: Some(0.0), value: r.best_value });
+        let value = as_score(r.best_value);
+        records.push(ValueRecord { game: g, moves: moves.clone(), result: Some(0.0), value });
         let m = if moves.len() < config.sampled_until {
             sample_by_visits(&r.root_visits, &mut rng)
         } else {
@@ -144,7 +145,7 @@ fn side_lines(
         let mut line = moves.to_vec();
         line.push(m);
         // The root value is the mover's; the record's is the side to move's after the move.
-        out.push(ValueRecord { game, moves: line, result: None, value: 1.0 - value });
+        out.push(ValueRecord { game, moves: line, result: None, value: as_score(1.0 - value) });
     }
     out
 }
@@ -163,6 +164,16 @@ pub fn estimate_side_results(records: &mut [ValueRecord]) {
         }
     }
 }
+
+/// A search value as an expected score. A leaf that blends the net with the rollout's surprise can lie a
+/// little outside 0..1, and so can a root's mean over such leaves.
+fn as_score(value: f32) -> f32 {
+    value.clamp(0.0, 1.0)
+}
+
+/// How far outside 0..1 a record's value may lie and still be read (clamped): files written before values
+/// were clamped hold root values as far out as −0.071 and 1.060, and dropping their games lost 46 % of them.
+const VALUE_SLACK: f32 = 0.1;
 
 /// A root move drawn in proportion to its visits (`None` when nothing was visited).
 fn sample_by_visits(visits: &[(Move, u32)], rng: &mut Rng) -> Option<Move> {
@@ -206,13 +217,17 @@ pub fn parse_line(line: &str) -> Result<(ValueRecord, usize, usize), String> {
         text => Some(text.parse().map_err(|_| bad())?),
     };
     let value: f32 = next()?.parse().map_err(|_| bad())?;
+    if !(-VALUE_SLACK..=1.0 + VALUE_SLACK).contains(&value) {
+        return Err(bad());
+    }
+    let value = as_score(value);
     let moves: Vec<Move> = moves_text
         .bytes()
         .map(|c| c.checked_sub(MOVE_BASE).filter(|&i| i < 81).map(Move).ok_or_else(bad))
         .collect::<Result<_, _>>()?;
     Board::from_moves(&moves).map_err(|i| format!("{}: move {} is illegal", bad(), i + 1))?;
     let in_range = |x: f32| (0.0..=1.0).contains(&x);
-    if !result.is_none_or(in_range) || !in_range(value) || k == 0 || k > n {
+    if !result.is_none_or(in_range) || k == 0 || k > n {
         return Err(bad());
     }
     Ok((ValueRecord { game, moves, result, value }, k, n))
@@ -306,6 +321,18 @@ mod tests {
 
     fn quick_at(iterations: u64) -> SelfPlay {
         SelfPlay { iterations, use_value: false, ..SelfPlay::default() }
+    }
+
+    #[test]
+    fn values_a_little_outside_the_range_are_read_clamped_and_far_ones_rejected() {
+        let value = |text: &str| parse_line(&format!("4 1/1 () {text}")).map(|(r, _, _)| r.value);
+        assert_eq!(value("1 1.060"), Ok(1.0));
+        assert_eq!(value("0 -0.071"), Ok(0.0));
+        assert_eq!(value("0.5 0.25"), Ok(0.25));
+        assert!(value("1 1.5").is_err() && value("0 -0.2").is_err() && value("1.2 0.5").is_err());
+        // A complete game whose root value strayed past 1 is kept whole.
+        let (records, done) = parse_complete("9 1/2 ( 1 1.002\n9 2/2 () 0 -0.003\n");
+        assert_eq!((done, records.len()), (vec![9], 2));
     }
 
     #[test]
