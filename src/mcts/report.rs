@@ -29,6 +29,12 @@ pub struct SearchReport {
     pub root_values: Vec<f32>,
 }
 
+/// A node's value as the expected score the report promises: a leaf that counts a rollout by its surprise
+/// (`evaluate.rs`) can lie a little outside 0..1, and so can a mean over such leaves.
+fn expected_score(value: f32) -> f32 {
+    value.clamp(0.0, 1.0)
+}
+
 impl Search {
     /// The move to play: a proven win, else the most visited move that is not a proven loss.
     pub(super) fn best_child(&self, node: usize) -> Option<usize> {
@@ -65,11 +71,11 @@ impl Search {
             nodes_used: self.tree.len(),
             nodes_reused,
             best_visits: best.visits,
-            best_value: best.mean(),
+            best_value: expected_score(best.mean()),
             proof: best.proof,
             principal_variation,
             root_visits: self.tree.children(0).iter().map(|c| (c.mv, c.visits)).collect(),
-            root_values: self.tree.children(0).iter().map(Node::proven_or_mean).collect(),
+            root_values: self.tree.children(0).iter().map(|c| expected_score(c.proven_or_mean())).collect(),
         }
     }
 }

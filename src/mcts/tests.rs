@@ -239,3 +239,21 @@ fn the_roots_kept_scores_choose_as_select_does() {
     }
     assert!(fast > 10_000, "the kept scores were used {fast} times");
 }
+
+#[test]
+fn the_report_values_are_expected_scores_even_when_the_leaves_stray() {
+    let mut s = Search::new(Params::BOT, 10_000, 3);
+    s.search(&Board::new(), None, Limits::iterations(500));
+    // Leaves that count a rollout's surprise can average past 1 or below 0: make two root children do so.
+    let children = s.tree.get(0).children();
+    let (a, b) = (children.start, children.start + 1);
+    for (i, factor) in [(a, 1.06), (b, -0.07)] {
+        let n = s.tree.get_mut(i);
+        n.visits = n.visits.max(1) + 100_000;
+        n.value_sum = n.visits as f32 * factor;
+    }
+    let r = s.report(0, 0);
+    assert!((0.0..=1.0).contains(&r.best_value), "{}", r.best_value);
+    assert!(r.root_values.iter().all(|v| (0.0..=1.0).contains(v)), "{:?}", r.root_values);
+    assert!(r.root_values.contains(&1.0) && r.root_values.contains(&0.0));
+}

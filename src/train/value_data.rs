@@ -101,8 +101,7 @@ pub fn play_game(config: &SelfPlay, seed: u64, g: u64) -> Vec<ValueRecord> {
     let mut records = Vec::new();
     while !board.is_over() {
         let r = search.search(&board, None, Limits::iterations(config.iterations));
-        let value = as_score(r.best_value);
-        records.push(ValueRecord { game: g, moves: moves.clone(), result: Some(0.0), value });
+        records.push(ValueRecord { game: g, moves: moves.clone(), result: Some(0.0), value: r.best_value });
         let m = if moves.len() < config.sampled_until {
             sample_by_visits(&r.root_visits, &mut rng)
         } else {
@@ -145,7 +144,7 @@ fn side_lines(
         let mut line = moves.to_vec();
         line.push(m);
         // The root value is the mover's; the record's is the side to move's after the move.
-        out.push(ValueRecord { game, moves: line, result: None, value: as_score(1.0 - value) });
+        out.push(ValueRecord { game, moves: line, result: None, value: 1.0 - value });
     }
     out
 }
@@ -165,14 +164,9 @@ pub fn estimate_side_results(records: &mut [ValueRecord]) {
     }
 }
 
-/// A search value as an expected score. A leaf that blends the net with the rollout's surprise can lie a
-/// little outside 0..1, and so can a root's mean over such leaves.
-fn as_score(value: f32) -> f32 {
-    value.clamp(0.0, 1.0)
-}
-
-/// How far outside 0..1 a record's value may lie and still be read (clamped): files written before values
-/// were clamped hold root values as far out as −0.071 and 1.060, and dropping their games lost 46 % of them.
+/// How far outside 0..1 a record's value may lie and still be read (clamped): files written before the search
+/// report clamped its values hold root values as far out as −0.071 and 1.060, and dropping their games lost
+/// 46 % of them.
 const VALUE_SLACK: f32 = 0.1;
 
 /// A root move drawn in proportion to its visits (`None` when nothing was visited).
@@ -220,7 +214,7 @@ pub fn parse_line(line: &str) -> Result<(ValueRecord, usize, usize), String> {
     if !(-VALUE_SLACK..=1.0 + VALUE_SLACK).contains(&value) {
         return Err(bad());
     }
-    let value = as_score(value);
+    let value = value.clamp(0.0, 1.0);
     let moves: Vec<Move> = moves_text
         .bytes()
         .map(|c| c.checked_sub(MOVE_BASE).filter(|&i| i < 81).map(Move).ok_or_else(bad))
