@@ -9,9 +9,11 @@ use uttt::value::{Accumulator, ValueNet};
 use uttt::{Board, Move, Player};
 
 /// A random net of `hidden` units, with 1 to 4 output buckets and a second hidden layer of 0, 8 or 16
-/// units, by seed.
+/// units, by seed; one-layer nets of odd seeds square their units.
 fn random_net(hidden: usize, seed: u64) -> ValueNet {
-    FloatNet::random(hidden, 8 * (seed as usize % 3), 1 + seed as usize % 4, seed).quantise()
+    let hidden2 = 8 * (seed as usize % 3);
+    let float = FloatNet::random(hidden, hidden2, 1 + seed as usize % 4, seed);
+    FloatNet { squared: hidden2 == 0 && seed % 2 == 1, ..float }.quantise()
 }
 
 proptest! {
@@ -84,14 +86,15 @@ fn positions(games: u64) -> Vec<(Board, Vec<u16>)> {
 
 #[test]
 fn the_quantised_net_stays_close_to_the_float_net() {
-    // Tolerance: at most 0.03 on any position and 0.01 on average (the first layer's weights are
-    // rounded to 1/64, so the sums drift by a few hundredths over ~45 active features).
-    // The same with a second hidden layer of 16 units (its sums are truncated to 1/64 too).
+    // Tolerance: at most 0.03 on any position (0.04 with squared units) and 0.01 on average (the first
+    // layer's weights are rounded to 1/64, so the sums drift by a few hundredths over ~45 active features).
+    // The same with a second hidden layer of 16 units (its sums are truncated to 1/64 too), and with
+    // squared units.
     let positions = positions(10);
-    for hidden2 in [0, 16] {
-        let float = FloatNet::random(32, hidden2, 4, 5);
+    for (hidden2, squared) in [(0, false), (16, false), (0, true)] {
+        let float = FloatNet { squared, ..FloatNet::random(32, hidden2, 4, 5) };
         let quantised = float.quantise();
-        assert_eq!(quantised.hidden2(), hidden2);
+        assert_eq!((quantised.hidden2(), quantised.squared()), (hidden2, squared));
         let (mut worst, mut total, mut n) = (0.0f32, 0.0f32, 0);
         for (board, features) in &positions {
             let d = (float.predict(features, quantised.bucket(board)) - quantised.evaluate(board)).abs();
@@ -100,9 +103,11 @@ fn the_quantised_net_stays_close_to_the_float_net() {
             n += 1;
         }
         assert!(n > 100);
+        // Squaring doubles a unit's rounding error near 1, so the worst case gets a little more room.
+        let worst_allowed = if squared { 0.04 } else { 0.03 };
         assert!(
-            worst < 0.03 && total / (n as f32) < 0.01,
-            "{hidden2}: worst {worst}, mean {}",
+            worst < worst_allowed && total / (n as f32) < 0.01,
+            "second layer {hidden2}, squared {squared}: worst {worst}, mean {}",
             total / n as f32
         );
     }
@@ -123,6 +128,23 @@ fn weight_text_round_trips_and_bad_text_is_named() {
     let err = ValueNet::decode_named("weights/value.txt", "not weights").unwrap_err();
     assert!(err.starts_with("weights/value.txt: "), "{err}");
     assert!(ValueNet::decode_named("x", "").is_err());
+}
+
+#[test]
+fn a_squared_net_round_trips_and_values_unlike_its_clipped_twin() {
+    let float = FloatNet::random(64, 0, 4, 12);
+    let (clipped, squared) = (float.quantise(), FloatNet { squared: true, ..float }.quantise());
+    let text = squared.encode();
+    let back = ValueNet::decode(&text).unwrap();
+    assert!(back.squared() && !clipped.squared());
+    assert_eq!(back.encode(), text);
+    let boards: Vec<Board> = positions(2).into_iter().map(|(b, _)| b).collect();
+    for board in &boards {
+        assert_eq!(back.evaluate(board), squared.evaluate(board));
+    }
+    assert!(boards.iter().any(|b| squared.evaluate(b) != clipped.evaluate(b)), "the activation is used");
+    // A head must square its units as its net does.
+    assert!(!clipped.shares_hidden_layers(&squared));
 }
 
 #[test]
@@ -156,10 +178,15 @@ fn a_quantised_net_read_back_as_floats_quantises_to_itself() {
     // `train-value --init NET` starts from NET's weights: undoing the scales must lose nothing
     // (a net with fewer inputs, like the shipped one, is read back and written with its own count).
     let embedded = ValueNet::embedded().unwrap();
-    for net in [FloatNet::random(32, 0, 4, 9).quantise(), FloatNet::random(32, 16, 2, 9).quantise(), embedded]
-    {
+    let squared = FloatNet { squared: true, ..FloatNet::random(32, 0, 4, 9) }.quantise();
+    for net in [
+        FloatNet::random(32, 0, 4, 9).quantise(),
+        FloatNet::random(32, 16, 2, 9).quantise(),
+        squared,
+        embedded,
+    ] {
         let back = FloatNet::from_quantised(&net);
-        assert_eq!((back.hidden, back.hidden2), (net.hidden(), net.hidden2()));
+        assert_eq!((back.hidden, back.hidden2, back.squared), (net.hidden(), net.hidden2(), net.squared()));
         assert_eq!(back.quantise().with_inputs(net.inputs()).encode(), net.encode());
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::rng::Rng;
 use crate::value::features::INPUTS;
-use crate::value::network::{sigmoid, SecondLayer, ValueNet, QA, QB, QM};
+use crate::value::network::{sigmoid, squared_weight_limit, SecondLayer, ValueNet, QA, QB, QM};
 
 /// Largest quantised first-layer weight: it must fit in 8 bits.
 const W1_MAX: f32 = 127.0;
@@ -31,6 +31,8 @@ pub struct FloatNet {
     pub w2: Vec<f32>,
     /// Output biases, one per bucket.
     pub b2: Vec<f32>,
+    /// The output reads the squares of the clipped units (SCReLU; one-layer nets only).
+    pub squared: bool,
 }
 
 impl FloatNet {
@@ -49,6 +51,7 @@ impl FloatNet {
             bm: (0..hidden2).map(|_| uniform(0.1) + 0.3).collect(),
             w2: (0..last * buckets).map(|_| uniform(0.5)).collect(),
             b2: vec![0.0; buckets],
+            squared: false,
         }
     }
 
@@ -66,6 +69,7 @@ impl FloatNet {
             bm: second.biases.iter().map(|&b| b as f32 / (qa * qm)).collect(),
             w2: scaled(w2, qb),
             b2: b2.iter().map(|&b| b as f32 / (qa * qb)).collect(),
+            squared: net.squared(),
         }
     }
 
@@ -107,12 +111,42 @@ impl FloatNet {
         }
     }
 
-    /// The output layer's input: the sum for bucket `bucket` of the clipped units `last` of the last
+    /// A unit of the layer the output reads, from its sum: clipped to 0..1, and squared in a squared net.
+    #[inline]
+    pub(super) fn activation(&self, sum: f32) -> f32 {
+        let c = sum.clamp(0.0, 1.0);
+        if self.squared {
+            c * c
+        } else {
+            c
+        }
+    }
+
+    /// The derivative of `activation` at `sum` (0 where clipped).
+    #[inline]
+    pub(super) fn activation_slope(&self, sum: f32) -> f32 {
+        match (sum > 0.0 && sum < 1.0, self.squared) {
+            (false, _) => 0.0,
+            (true, false) => 1.0,
+            (true, true) => 2.0 * sum,
+        }
+    }
+
+    /// The output layer's input: the sum for bucket `bucket` of the activated units `last` of the last
     /// hidden layer.
     pub(super) fn output_sum(&self, last: &[f32], bucket: usize) -> f32 {
         let n = last.len();
         let w2 = &self.w2[bucket * n..(bucket + 1) * n];
-        last.iter().zip(w2).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + self.b2[bucket]
+        last.iter().zip(w2).map(|(&a, w)| self.activation(a) * w).sum::<f32>() + self.b2[bucket]
+    }
+
+    /// The largest quantised output weight (smaller for squared units, whose sum must fit `i32`).
+    fn output_weight_max(&self) -> f32 {
+        if self.squared {
+            squared_weight_limit(self.hidden) as f32
+        } else {
+            W16_MAX
+        }
     }
 
     /// The expected score of the side to move for a position with these features and output bucket.
@@ -131,7 +165,8 @@ impl FloatNet {
     pub fn quantise(&self) -> ValueNet {
         let q = |x: f32, scale: f32, limit: f32| (x * scale).round().clamp(-limit, limit) as i16;
         let qa = QA as f32;
-        ValueNet::new(
+        let w2_max = self.output_weight_max();
+        let net = ValueNet::new(
             self.hidden,
             self.w1.iter().map(|&w| q(w, qa, W1_MAX)).collect(),
             self.b1.iter().map(|&b| q(b, qa, B1_MAX)).collect(),
@@ -140,10 +175,15 @@ impl FloatNet {
                 weights: self.wm.iter().map(|&w| q(w, QM as f32, W16_MAX)).collect(),
                 biases: self.bm.iter().map(|&b| (b * qa * QM as f32).round() as i32).collect(),
             },
-            self.w2.iter().map(|&w| q(w, QB as f32, W16_MAX)).collect(),
+            self.w2.iter().map(|&w| q(w, QB as f32, w2_max)).collect(),
             self.b2.iter().map(|&b| (b * qa * QB as f32).round() as i32).collect(),
         )
-        .expect("quantised weights are in range by construction")
+        .expect("quantised weights are in range by construction");
+        if self.squared {
+            net.with_squared_units().expect("a squared net has one layer and bounded output weights")
+        } else {
+            net
+        }
     }
 
     /// Keeps the weights where `quantise` can represent them (run after every step).
@@ -152,5 +192,7 @@ impl FloatNet {
         self.w1.iter_mut().for_each(|w| *w = w.clamp(-w1, w1));
         self.b1.iter_mut().for_each(|b| *b = b.clamp(-b1, b1));
         self.wm.iter_mut().for_each(|w| *w = w.clamp(-wm, wm));
+        let w2 = self.output_weight_max() / QB as f32;
+        self.w2.iter_mut().for_each(|w| *w = w.clamp(-w2, w2));
     }
 }

@@ -236,8 +236,8 @@ pub fn read_value_records(paths: &[String]) -> Result<Vec<value_data::ValueRecor
     Ok(records)
 }
 
-/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--buckets B] [--epochs E] [--threads T] [--lambda L]
-/// [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--inputs N] [--out weights/value.txt]`
+/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--squared] [--buckets B] [--epochs E] [--threads T]
+/// [--lambda L] [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--inputs N] [--out weights/value.txt]`
 pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let mut paths = a.values("--data")?;
@@ -254,6 +254,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         symmetries: a.value_or("--symmetries", d.symmetries)?,
         lr_decay: a.value_or("--lr-decay", d.lr_decay)?,
         inputs: a.value_or("--inputs", d.inputs)?,
+        squared: a.flag("--squared"),
         ..d
     };
     if !(1..=crate::value::features::INPUTS).contains(&config.inputs) {
@@ -264,6 +265,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         // Fine-tuning keeps the starting net's shape.
         let start = crate::value::ValueNet::load(Some(path))?;
         (config.hidden, config.hidden2, config.buckets) = (start.hidden(), start.hidden2(), start.buckets());
+        config.squared = start.squared();
         config.init = Some(start);
     }
     if !(1..=crate::value::network::MAX_BUCKETS).contains(&config.buckets) {
@@ -279,6 +281,9 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
             config.hidden2,
             crate::value::network::MAX_HIDDEN2
         ));
+    }
+    if config.squared && config.hidden2 > 0 {
+        return Err("--squared: squared units are supported for one-layer nets only (no --hidden2)".into());
     }
     if !(1..=symmetry::SYMMETRIES).contains(&config.symmetries) {
         return Err(format!("--symmetries {}: expected 1..={}", config.symmetries, symmetry::SYMMETRIES));
@@ -300,8 +305,13 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     std::fs::write(&out, &text).map_err(|e| format!("{out}: {e}"))?;
     let (float_loss, quantised_loss, constant_loss) = t.losses;
     let (float_result_loss, quantised_result_loss) = t.result_losses;
-    let second_layer =
-        if config.hidden2 > 0 { format!(" --hidden2 {}", config.hidden2) } else { String::new() };
+    let second_layer = if config.hidden2 > 0 {
+        format!(" --hidden2 {}", config.hidden2)
+    } else if config.squared {
+        " --squared".to_string()
+    } else {
+        String::new()
+    };
     let section = format!(
         "# Learned value net (value.txt): {} inputs, {} hidden{}, 1 output from {} buckets; {} UTF-16 units, FNV-1a {:016x}\n\
          command: uttt train-value --data {}{} --hidden {}{} --buckets {} --epochs {} --lambda {} --lr {} --lr-decay {} --symmetries {} --seed {}\n\
@@ -312,7 +322,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
          per epoch:\n{}\n",
         t.quantised.inputs(),
         config.hidden,
-        second_layer.replace("--hidden2", "then"),
+        second_layer.replace("--hidden2", "then").replace(" --squared", " squared"),
         config.buckets,
         text.encode_utf16().count(),
         fit::checksum(text.as_bytes()),

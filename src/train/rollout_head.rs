@@ -19,10 +19,10 @@ use crate::board::Board;
 use crate::cli::Args;
 use crate::mcts::{rollout::rollout, Params};
 use crate::rng::Rng;
-use crate::value::network::{sigmoid, QA, QB};
+use crate::value::network::{sigmoid, squared_weight_limit, QA, QB};
 use crate::value::{rollout_head, Accumulator, ValueNet};
 
-/// One position: the net's clipped hidden units (0..=1), its output bucket, a rollout's result.
+/// One position: the net's activated hidden units (0..=1), its output bucket, a rollout's result.
 struct Row {
     units: Vec<f32>,
     bucket: usize,
@@ -41,7 +41,11 @@ fn rows(net: &ValueNet, records: &[&ValueRecord], rng: &mut Rng) -> Vec<Row> {
         let me = board.side_to_move();
         let mut acc = Accumulator::default();
         acc.refresh_side(net, &board, me);
-        let units = acc.side(me)[..h].iter().map(|&a| a.clamp(0, QA as i16) as f32 / QA as f32).collect();
+        let clipped = |a: i16| a.clamp(0, QA as i16) as f32 / QA as f32;
+        let units = acc.side(me)[..h]
+            .iter()
+            .map(|&a| if net.squared() { clipped(a) * clipped(a) } else { clipped(a) })
+            .collect();
         let target = rollout(board, Params::BOT.rollout, rng).score_for(me);
         out.push(Row { units, bucket: net.bucket(&board), target });
     }
@@ -64,7 +68,8 @@ impl Head {
     /// The head as `net`'s output layer, in the net's scales: weights times `QB` on units of `QA`, biases
     /// times `QA · QB`.
     fn quantise(&self, net: &ValueNet) -> Result<ValueNet, String> {
-        let w2 = self.w.iter().map(|w| (w * QB as f32).round().clamp(-32767.0, 32767.0) as i16).collect();
+        let max = if net.squared() { squared_weight_limit(net.hidden()) as f32 } else { 32767.0 };
+        let w2 = self.w.iter().map(|w| (w * QB as f32).round().clamp(-max, max) as i16).collect();
         let b2 = self.b.iter().map(|b| (b * (QA * QB) as f32).round() as i32).collect();
         net.with_output(w2, b2)
     }

@@ -54,6 +54,8 @@ pub struct TrainConfig {
     pub init: Option<ValueNet>,
     /// Train on the first `inputs` features only (`features.rs`): a control for features added later.
     pub inputs: usize,
+    /// Square the clipped units the output reads (SCReLU; one-layer nets only).
+    pub squared: bool,
 }
 
 impl Default for TrainConfig {
@@ -74,6 +76,7 @@ impl Default for TrainConfig {
             lr_decay: 0.5,
             init: None,
             inputs: INPUTS,
+            squared: false,
         }
     }
 }
@@ -161,9 +164,8 @@ fn gradient(net: &FloatNet, batch: &[Sample], grad: &mut [f32]) -> f64 {
         // The loss's gradient with respect to the last hidden layer's sums (zero where clipped).
         let dlast = if h2 > 0 { &mut dz2 } else { &mut dacc };
         for i in 0..n {
-            let active = last[i] > 0.0 && last[i] < 1.0;
-            gw2[i] += dz * last[i].clamp(0.0, 1.0);
-            dlast[i] = if active { dz * w2[i] } else { 0.0 };
+            gw2[i] += dz * net.activation(last[i]);
+            dlast[i] = dz * w2[i] * net.activation_slope(last[i]);
         }
         if h2 > 0 {
             dacc.iter_mut().for_each(|d| *d = 0.0);
@@ -243,7 +245,10 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let mut learning_rate = config.learning_rate;
     let mut net = match &config.init {
         Some(start) => FloatNet::from_quantised(start),
-        None => FloatNet::random(config.hidden, config.hidden2, config.buckets, config.seed),
+        None => FloatNet {
+            squared: config.squared,
+            ..FloatNet::random(config.hidden, config.hidden2, config.buckets, config.seed)
+        },
     };
     let size = net.parameters();
     let mut adam = Adam::new(size);

@@ -16,11 +16,11 @@ fn batch(seed: u64, buckets: usize) -> Vec<Sample> {
 }
 
 /// Backpropagation agrees with finite differences of the loss, in every layer, with and without a
-/// second hidden layer.
+/// second hidden layer, with clipped and with squared units.
 #[test]
 fn the_gradient_matches_finite_differences() {
-    for hidden2 in [0, 8] {
-        let net = FloatNet::random(16, hidden2, 2, 7);
+    for (hidden2, squared) in [(0, false), (8, false), (0, true)] {
+        let net = FloatNet { squared, ..FloatNet::random(16, hidden2, 2, 7) };
         let samples = batch(3, 2);
         let loss = |net: &FloatNet| -> f64 {
             samples.iter().map(|s| cross_entropy(net.predict(&s.features, s.bucket as usize), s.target)).sum()

@@ -8,6 +8,10 @@
 //! (the weights themselves fit in 8 bits: |W1| ≤ 127, so no sum of the at most `MAX_ACTIVE` (118) of them
 //! overflows, asserted below), output weights
 //! `i16`. The loops run over plain slices so the compiler vectorises them on baseline x86-64.
+//!
+//! A one-layer net may square its clipped units (`squared`: SCReLU, `hᵢ = clamp(accᵢ, 0, QA)²`, 1.0 at
+//! `QA²`); its output sum is then divided by `QA` to keep the output's scale, and its output weights are
+//! bounded (`squared_weight_limit`) so that the sum fits `i32`.
 
 use super::accumulator::Accumulator;
 use super::codec::{Reader, Writer};
@@ -23,8 +27,9 @@ pub const MAX_HIDDEN: usize = 256;
 /// Largest first-layer bias allowed, so that the accumulator cannot overflow `i16`.
 const MAX_BIAS: i64 = 2048;
 /// Version 2 added the output buckets (a version-1 net has one), version 3 the second hidden layer
-/// (written only for a net that has one, so a one-layer net's text is as before).
-const FORMAT_VERSION: i64 = 3;
+/// (written only for a net that has one, so a one-layer net's text is as before), version 4 the squared
+/// units (written only for a net that has them).
+const FORMAT_VERSION: i64 = 4;
 /// The second hidden layer's weights' scale.
 pub const QM: i32 = 64;
 /// The widest second hidden layer.
@@ -59,6 +64,14 @@ pub struct ValueNet {
     /// `w2[k * n + i]`: last hidden layer's unit `i`'s weight into bucket `k`'s output (`n` its width).
     w2: Vec<i16>,
     b2: Vec<i32>,
+    /// The output reads the squares of the clipped units (one-layer nets only).
+    squared: bool,
+}
+
+/// The largest output weight of a squared net of `hidden` units: `hidden` terms of at most
+/// `QA² · limit` and the bias stay within `i32`.
+pub fn squared_weight_limit(hidden: usize) -> i32 {
+    i32::MAX / 2 / (QA * QA * hidden.max(1) as i32)
 }
 
 impl ValueNet {
@@ -94,7 +107,26 @@ impl ValueNet {
         if w1.iter().any(|&w| !(-127..=127).contains(&w)) || b1.iter().any(|&b| (b as i64).abs() > MAX_BIAS) {
             return Err("first-layer weights out of range (they could overflow the accumulator)".into());
         }
-        Ok(ValueNet { inputs: INPUTS, hidden, w1, b1, second, w2, b2 })
+        Ok(ValueNet { inputs: INPUTS, hidden, w1, b1, second, w2, b2, squared: false })
+    }
+
+    /// The net with squared units (SCReLU); an error for a net with a second hidden layer, or with output
+    /// weights beyond `squared_weight_limit`.
+    pub fn with_squared_units(mut self) -> Result<ValueNet, String> {
+        if self.second.width > 0 {
+            return Err("squared units are supported for one-layer nets only".into());
+        }
+        let limit = squared_weight_limit(self.hidden);
+        if self.w2.iter().any(|&w| (w as i32).abs() > limit) {
+            return Err(format!("output weights of a squared net must be within ±{limit}"));
+        }
+        self.squared = true;
+        Ok(self)
+    }
+
+    /// True when the output reads the squares of the clipped units.
+    pub fn squared(&self) -> bool {
+        self.squared
     }
 
     /// The net restricted to the first `inputs` features: the others' weights zeroed, and its text
@@ -108,7 +140,12 @@ impl ValueNet {
     /// This net's hidden layers with another output layer (`w2`, `b2` laid out as this net's): a head.
     pub fn with_output(&self, w2: Vec<i16>, b2: Vec<i32>) -> Result<ValueNet, String> {
         let (w1, b1, second) = (self.w1.clone(), self.b1.clone(), self.second.clone());
-        Ok(ValueNet::new(self.hidden, w1, b1, second, w2, b2)?.with_inputs(self.inputs))
+        let head = ValueNet::new(self.hidden, w1, b1, second, w2, b2)?.with_inputs(self.inputs);
+        if self.squared {
+            head.with_squared_units()
+        } else {
+            Ok(head)
+        }
     }
 
     /// The features it reads: the first `inputs` of `features.rs`.
@@ -161,6 +198,11 @@ impl ValueNet {
     pub fn output(&self, acc: &[i16], bucket: usize) -> f32 {
         let h = self.hidden;
         let sum = match self.second.width {
+            0 if self.squared => {
+                // Divided in floats: the squares carry `QA²`, the output's scale one `QA`.
+                let sum = squared_dot(&acc[..h], &self.w2[bucket * h..(bucket + 1) * h]) as f32 / QA as f32;
+                return sigmoid((sum + self.b2[bucket] as f32) / (QA * QB) as f32);
+            }
             0 => clipped_dot(&acc[..h], &self.w2[bucket * h..(bucket + 1) * h]),
             n => {
                 // Clipped once here, not once per second-layer unit.
@@ -209,8 +251,8 @@ impl ValueNet {
 
     /// True when `other` has this net's hidden layers (it differs at most in its output layer).
     pub fn shares_hidden_layers(&self, other: &ValueNet) -> bool {
-        (self.hidden, &self.w1, &self.b1, &self.second, self.b2.len())
-            == (other.hidden, &other.w1, &other.b1, &other.second, other.b2.len())
+        (self.hidden, &self.w1, &self.b1, &self.second, self.b2.len(), self.squared)
+            == (other.hidden, &other.w1, &other.b1, &other.second, other.b2.len(), other.squared)
     }
 
     /// Calls `f` with the first layer's sums of the side to move, computed from scratch.
@@ -244,13 +286,22 @@ impl ValueNet {
     /// The net as weight text (see `codec.rs`).
     pub fn encode(&self) -> String {
         let mut w = Writer::default();
-        let deep = self.second.width > 0;
-        w.put(if deep { FORMAT_VERSION } else { 2 }, 16);
+        let version = if self.squared {
+            4
+        } else if self.second.width > 0 {
+            3
+        } else {
+            2
+        };
+        w.put(version, 16);
         w.put(self.inputs as i64, 16);
         w.put(self.hidden as i64, 16);
         w.put(self.b2.len() as i64, 16);
-        if deep {
+        if version >= 3 {
             w.put(self.second.width as i64, 16);
+        }
+        if version >= 4 {
+            w.put(self.squared as i64, 16);
         }
         self.w1[..self.inputs * self.hidden].iter().for_each(|&v| w.put(v as i64, 8));
         self.b1.iter().for_each(|&v| w.put(v as i64, 16));
@@ -288,6 +339,10 @@ impl ValueNet {
             return Err(format!("second hidden layer of {width} units, expected 0..={MAX_HIDDEN2}"));
         }
         let width = width as usize;
+        let squared = if version >= 4 { r.get(16)? } else { 0 };
+        if !(0..=1).contains(&squared) {
+            return Err(format!("activation {squared}, expected 0 (clipped) or 1 (squared)"));
+        }
         let last = if width > 0 { width } else { hidden };
         // Every value fits its width (checked by `get`), so the casts below keep it.
         let mut read =
@@ -303,7 +358,12 @@ impl ValueNet {
         let w2 = narrow(read(last * buckets, 16)?);
         let b2 = wide(read(buckets, 32)?);
         r.finish()?;
-        Ok(ValueNet::new(hidden, w1, b1, second, w2, b2)?.with_inputs(inputs))
+        let net = ValueNet::new(hidden, w1, b1, second, w2, b2)?.with_inputs(inputs);
+        if squared == 1 {
+            net.with_squared_units()
+        } else {
+            Ok(net)
+        }
     }
 }
 
@@ -311,6 +371,20 @@ impl ValueNet {
 #[inline]
 fn clipped_dot(units: &[i16], weights: &[i16]) -> i32 {
     units.iter().zip(weights).map(|(&a, &w)| a.clamp(0, QA as i16) as i32 * w as i32).sum()
+}
+
+/// `Σᵢ clamp(unitsᵢ, 0, QA)² · weightsᵢ`: the squared units' dot product (each term fits `i32`, and the
+/// sum does for weights within `squared_weight_limit`).
+#[inline]
+fn squared_dot(units: &[i16], weights: &[i16]) -> i32 {
+    units
+        .iter()
+        .zip(weights)
+        .map(|(&a, &w)| {
+            let a = a.clamp(0, QA as i16) as i32;
+            a * a * w as i32
+        })
+        .sum()
 }
 
 /// The logistic function.
@@ -394,6 +468,26 @@ mod tests {
             assert_eq!(net.evaluate_pair(board, &head), (net.evaluate(board), head.evaluate(board)));
         }
         assert!(boards.iter().any(|b| head.evaluate(b) != net.evaluate(b)), "the head's output is its own");
+    }
+
+    #[test]
+    fn squared_units_are_refused_where_their_sums_could_overflow() {
+        let net = random_net(16, 2, 3);
+        assert!(net.clone().with_squared_units().is_ok());
+        let deep = SecondLayer { width: 8, weights: vec![1; 8 * 16], biases: vec![0; 8] };
+        let two_layers = ValueNet::new(16, net.w1.clone(), net.b1.clone(), deep, vec![0; 16], vec![0; 2]);
+        assert!(two_layers.unwrap().with_squared_units().is_err());
+        let limit = squared_weight_limit(16);
+        let heavy = net.with_output(vec![limit as i16 + 1; 32], vec![0; 2]).unwrap();
+        assert!(heavy.with_squared_units().is_err());
+        // The largest allowed weights on fully active units still sum within `i32`.
+        let units = [QA as i16; 16];
+        let sum = squared_dot(&units, &[limit as i16; 16]) as i64;
+        assert_eq!(sum, 16 * (QA * QA * limit) as i64);
+        // Text that says "squared" for a two-layer net, or an unknown activation, is refused.
+        let mut w = Writer::default();
+        [4, INPUTS as i64, 16, 2, 0, 2].iter().for_each(|&v| w.put(v, 16));
+        assert!(ValueNet::decode(&w.finish()).unwrap_err().contains("activation"));
     }
 
     #[test]
