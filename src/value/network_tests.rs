@@ -1,0 +1,116 @@
+//! The quantised net's unit tests: old formats, fewer inputs, heads, buckets and the squared units' bounds.
+
+use super::*;
+use crate::rng::Rng;
+
+/// A net with small random weights and `buckets` output buckets.
+fn random_net(hidden: usize, buckets: usize, seed: u64) -> ValueNet {
+    let mut rng = Rng::new(seed);
+    let mut small = |n: usize, limit: u32| -> Vec<i16> {
+        (0..n).map(|_| (rng.below(2 * limit + 1) as i32 - limit as i32) as i16).collect()
+    };
+    let (w1, b1, w2) = (small(INPUTS * hidden, 127), small(hidden, 200), small(hidden * buckets, 100));
+    ValueNet::new(
+        hidden,
+        w1,
+        b1,
+        SecondLayer::default(),
+        w2,
+        (0..buckets as i32).map(|k| 1000 * k - 1500).collect(),
+    )
+    .unwrap()
+}
+
+/// A random game's positions, closed boards and all.
+fn positions(seed: u64) -> Vec<Board> {
+    let (mut rng, mut board, mut out) = (Rng::new(seed), Board::new(), Vec::new());
+    while let Some(m) = board.random_move(&mut rng) {
+        board.play(m);
+        out.push(board);
+    }
+    out
+}
+
+#[test]
+fn a_version_1_net_reads_as_one_bucket() {
+    let net = random_net(16, 1, 3);
+    // Version 1's layout: no bucket count, one output bias.
+    let mut w = Writer::default();
+    [1, INPUTS as i64, 16].iter().for_each(|&v| w.put(v, 16));
+    net.w1.iter().for_each(|&v| w.put(v as i64, 8));
+    net.b1.iter().chain(&net.w2).for_each(|&v| w.put(v as i64, 16));
+    w.put(net.b2[0] as i64, 32);
+    let old = ValueNet::decode(&w.finish()).unwrap();
+    assert_eq!(old.buckets(), 1);
+    for board in positions(5) {
+        assert_eq!(old.evaluate(&board), net.evaluate(&board));
+    }
+}
+
+#[test]
+fn a_net_with_fewer_inputs_reads_the_later_features_with_zero_weights() {
+    let full = random_net(16, 2, 6);
+    let net = full.clone().with_inputs(200);
+    let text = net.encode();
+    assert!(text.chars().count() < full.encode().chars().count(), "the later columns are not written");
+    let back = ValueNet::decode(&text).unwrap();
+    assert_eq!((back.inputs(), back.encode()), (200, text));
+    assert!(back.column(199) == full.column(199) && back.column(200).iter().all(|&w| w == 0));
+    let boards: Vec<Board> = (0..5).flat_map(positions).collect();
+    boards.iter().for_each(|board| assert_eq!(back.evaluate(board), net.evaluate(board)));
+    assert!(boards.iter().any(|board| back.evaluate(board) != full.evaluate(board)));
+}
+
+#[test]
+fn a_head_is_valued_from_the_same_hidden_units() {
+    let net = random_net(64, 4, 8);
+    let other = random_net(64, 4, 9);
+    let (w2, b2) = (other.w2.clone(), other.b2.clone());
+    let head = net.with_output(w2, b2).unwrap();
+    assert!(net.shares_hidden_layers(&head) && !net.shares_hidden_layers(&other));
+    let boards: Vec<Board> = (0..5).flat_map(positions).filter(|b| !b.is_over()).collect();
+    for board in &boards {
+        assert_eq!(net.evaluate_pair(board, &head), (net.evaluate(board), head.evaluate(board)));
+    }
+    assert!(boards.iter().any(|b| head.evaluate(b) != net.evaluate(b)), "the head's output is its own");
+}
+
+#[test]
+fn squared_units_are_refused_where_their_sums_could_overflow() {
+    let net = random_net(16, 2, 3);
+    assert!(net.clone().with_squared_units().is_ok());
+    let deep = SecondLayer { width: 8, weights: vec![1; 8 * 16], biases: vec![0; 8] };
+    let two_layers = ValueNet::new(16, net.w1.clone(), net.b1.clone(), deep, vec![0; 16], vec![0; 2]);
+    assert!(two_layers.unwrap().with_squared_units().is_err());
+    let limit = squared_weight_limit(16);
+    let heavy = net.with_output(vec![limit as i16 + 1; 32], vec![0; 2]).unwrap();
+    assert!(heavy.with_squared_units().is_err());
+    // The largest allowed weights on fully active units still sum within `i32`.
+    let units = [QA as i16; 16];
+    let sum = squared_dot(&units, &[limit as i16; 16]) as i64;
+    assert_eq!(sum, 16 * (QA * QA * limit) as i64);
+    // Text that says "squared" for a two-layer net, or an unknown activation, is refused.
+    let mut w = Writer::default();
+    [4, INPUTS as i64, 16, 2, 0, 2].iter().for_each(|&v| w.put(v, 16));
+    assert!(ValueNet::decode(&w.finish()).unwrap_err().contains("activation"));
+}
+
+#[test]
+fn each_phase_is_valued_by_its_own_bucket() {
+    let net = random_net(16, 4, 4);
+    let mut seen = [false; 4];
+    for seed in 0..20 {
+        for board in positions(seed) {
+            let k = net.bucket(&board);
+            seen[k] = true;
+            assert_eq!(k, (board.closed_boards().count_ones() as usize / 2).min(3));
+            let mut acc = Accumulator::default();
+            acc.refresh(&net, &board);
+            let me = acc.side(board.side_to_move());
+            assert_eq!(net.evaluate(&board), net.output(me, k));
+            // The other buckets' output weights give other values: the bucket is really used.
+            assert!((0..4).filter(|&j| j != k).all(|j| net.output(me, j) != net.output(me, k)));
+        }
+    }
+    assert_eq!(seen, [true; 4], "some phase never reached");
+}
