@@ -2,7 +2,7 @@
 
 use crate::rng::Rng;
 use crate::value::features::INPUTS;
-use crate::value::network::{sigmoid, squared_weight_limit, SecondLayer, ValueNet, QA, QB, QM};
+use crate::value::network::{output_weight_limit, sigmoid, SecondLayer, ValueNet, QA, QB, QM};
 
 /// Largest quantised first-layer weight: it must fit in 8 bits.
 const W1_MAX: f32 = 127.0;
@@ -142,11 +142,7 @@ impl FloatNet {
 
     /// The largest quantised output weight (smaller for squared units, whose sum must fit `i32`).
     fn output_weight_max(&self) -> f32 {
-        if self.squared {
-            squared_weight_limit(self.hidden) as f32
-        } else {
-            W16_MAX
-        }
+        output_weight_limit(self.last_width(), self.squared) as f32
     }
 
     /// The expected score of the side to move for a position with these features and output bucket.

@@ -305,12 +305,11 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     std::fs::write(&out, &text).map_err(|e| format!("{out}: {e}"))?;
     let (float_loss, quantised_loss, constant_loss) = t.losses;
     let (float_result_loss, quantised_result_loss) = t.result_losses;
-    let second_layer = if config.hidden2 > 0 {
-        format!(" --hidden2 {}", config.hidden2)
-    } else if config.squared {
-        " --squared".to_string()
-    } else {
-        String::new()
+    // The shape's options beyond --hidden, as the command gives them and as the title says them.
+    let (shape_options, shape_words) = match (config.hidden2, config.squared) {
+        (0, false) => (String::new(), String::new()),
+        (0, true) => (" --squared".to_string(), " squared".to_string()),
+        (n, _) => (format!(" --hidden2 {n}"), format!(" then {n}")),
     };
     let section = format!(
         "# Learned value net (value.txt): {} inputs, {} hidden{}, 1 output from {} buckets; {} UTF-16 units, FNV-1a {:016x}\n\
@@ -322,7 +321,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
          per epoch:\n{}\n",
         t.quantised.inputs(),
         config.hidden,
-        second_layer.replace("--hidden2", "then").replace(" --squared", " squared"),
+        shape_words,
         config.buckets,
         text.encode_utf16().count(),
         fit::checksum(text.as_bytes()),
@@ -334,7 +333,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
                 String::new()
             },
         config.hidden,
-        second_layer,
+        shape_options,
         config.buckets,
         config.epochs,
         config.lambda,

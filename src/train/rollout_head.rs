@@ -19,7 +19,7 @@ use crate::board::Board;
 use crate::cli::Args;
 use crate::mcts::{rollout::rollout, Params};
 use crate::rng::Rng;
-use crate::value::network::{sigmoid, squared_weight_limit, QA, QB};
+use crate::value::network::{output_weight_limit, sigmoid, QA, QB};
 use crate::value::{rollout_head, Accumulator, ValueNet};
 
 /// One position: the net's activated hidden units (0..=1), its output bucket, a rollout's result.
@@ -68,7 +68,7 @@ impl Head {
     /// The head as `net`'s output layer, in the net's scales: weights times `QB` on units of `QA`, biases
     /// times `QA · QB`.
     fn quantise(&self, net: &ValueNet) -> Result<ValueNet, String> {
-        let max = if net.squared() { squared_weight_limit(net.hidden()) as f32 } else { 32767.0 };
+        let max = output_weight_limit(net.hidden(), net.squared()) as f32;
         let w2 = self.w.iter().map(|w| (w * QB as f32).round().clamp(-max, max) as i16).collect();
         let b2 = self.b.iter().map(|b| (b * (QA * QB) as f32).round() as i32).collect();
         net.with_output(w2, b2)

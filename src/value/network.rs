@@ -11,7 +11,7 @@
 //!
 //! A one-layer net may square its clipped units (`squared`: SCReLU, `hᵢ = clamp(accᵢ, 0, QA)²`, 1.0 at
 //! `QA²`); its output sum is then divided by `QA` to keep the output's scale, and its output weights are
-//! bounded (`squared_weight_limit`) so that the sum fits `i32`.
+//! bounded (`output_weight_limit`) so that the sum fits `i32`.
 
 use super::accumulator::Accumulator;
 use super::codec::{Reader, Writer};
@@ -68,10 +68,14 @@ pub struct ValueNet {
     squared: bool,
 }
 
-/// The largest output weight of a squared net of `hidden` units: `hidden` terms of at most
-/// `QA² · limit` and the bias stay within `i32`.
-pub fn squared_weight_limit(hidden: usize) -> i32 {
-    i32::MAX / 2 / (QA * QA * hidden.max(1) as i32)
+/// The largest output weight of a net of `hidden` units: `i16`'s, or for squared units less, so that
+/// `hidden` terms of at most `QA² · limit` and the bias stay within `i32`.
+pub fn output_weight_limit(hidden: usize, squared: bool) -> i32 {
+    if squared {
+        i32::MAX / 2 / (QA * QA * hidden.max(1) as i32)
+    } else {
+        i16::MAX as i32
+    }
 }
 
 impl ValueNet {
@@ -111,12 +115,12 @@ impl ValueNet {
     }
 
     /// The net with squared units (SCReLU); an error for a net with a second hidden layer, or with output
-    /// weights beyond `squared_weight_limit`.
+    /// weights beyond `output_weight_limit`.
     pub fn with_squared_units(mut self) -> Result<ValueNet, String> {
         if self.second.width > 0 {
             return Err("squared units are supported for one-layer nets only".into());
         }
-        let limit = squared_weight_limit(self.hidden);
+        let limit = output_weight_limit(self.hidden, true);
         if self.w2.iter().any(|&w| (w as i32).abs() > limit) {
             return Err(format!("output weights of a squared net must be within ±{limit}"));
         }
@@ -374,7 +378,7 @@ fn clipped_dot(units: &[i16], weights: &[i16]) -> i32 {
 }
 
 /// `Σᵢ clamp(unitsᵢ, 0, QA)² · weightsᵢ`: the squared units' dot product (each term fits `i32`, and the
-/// sum does for weights within `squared_weight_limit`).
+/// sum does for weights within `output_weight_limit`).
 #[inline]
 fn squared_dot(units: &[i16], weights: &[i16]) -> i32 {
     units

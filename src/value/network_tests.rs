@@ -82,7 +82,7 @@ fn squared_units_are_refused_where_their_sums_could_overflow() {
     let deep = SecondLayer { width: 8, weights: vec![1; 8 * 16], biases: vec![0; 8] };
     let two_layers = ValueNet::new(16, net.w1.clone(), net.b1.clone(), deep, vec![0; 16], vec![0; 2]);
     assert!(two_layers.unwrap().with_squared_units().is_err());
-    let limit = squared_weight_limit(16);
+    let limit = output_weight_limit(16, true);
     let heavy = net.with_output(vec![limit as i16 + 1; 32], vec![0; 2]).unwrap();
     assert!(heavy.with_squared_units().is_err());
     // The largest allowed weights on fully active units still sum within `i32`.
