@@ -162,7 +162,7 @@ impl FloatNet {
         let q = |x: f32, scale: f32, limit: f32| (x * scale).round().clamp(-limit, limit) as i16;
         let qa = QA as f32;
         let w2_max = self.output_weight_max();
-        let net = ValueNet::new(
+        ValueNet::new(
             self.hidden,
             self.w1.iter().map(|&w| q(w, qa, W1_MAX)).collect(),
             self.b1.iter().map(|&b| q(b, qa, B1_MAX)).collect(),
@@ -174,12 +174,8 @@ impl FloatNet {
             self.w2.iter().map(|&w| q(w, QB as f32, w2_max)).collect(),
             self.b2.iter().map(|&b| (b * qa * QB as f32).round() as i32).collect(),
         )
-        .expect("quantised weights are in range by construction");
-        if self.squared {
-            net.with_squared_units().expect("a squared net has one layer and bounded output weights")
-        } else {
-            net
-        }
+        .and_then(|net| net.with_squared_units(self.squared))
+        .expect("quantised weights are in range by construction")
     }
 
     /// Keeps the weights where `quantise` can represent them (run after every step).

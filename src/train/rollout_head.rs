@@ -41,11 +41,7 @@ fn rows(net: &ValueNet, records: &[&ValueRecord], rng: &mut Rng) -> Vec<Row> {
         let me = board.side_to_move();
         let mut acc = Accumulator::default();
         acc.refresh_side(net, &board, me);
-        let clipped = |a: i16| a.clamp(0, QA as i16) as f32 / QA as f32;
-        let units = acc.side(me)[..h]
-            .iter()
-            .map(|&a| if net.squared() { clipped(a) * clipped(a) } else { clipped(a) })
-            .collect();
+        let units = acc.side(me)[..h].iter().map(|&a| net.unit(a)).collect();
         let target = rollout(board, Params::BOT.rollout, rng).score_for(me);
         out.push(Row { units, bucket: net.bucket(&board), target });
     }

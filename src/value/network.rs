@@ -114,9 +114,12 @@ impl ValueNet {
         Ok(ValueNet { inputs: INPUTS, hidden, w1, b1, second, w2, b2, squared: false })
     }
 
-    /// The net with squared units (SCReLU); an error for a net with a second hidden layer, or with output
-    /// weights beyond `output_weight_limit`.
-    pub fn with_squared_units(mut self) -> Result<ValueNet, String> {
+    /// The net with squared units (SCReLU) when `squared`, else as it is; an error for a squared net with a
+    /// second hidden layer, or with output weights beyond `output_weight_limit`.
+    pub fn with_squared_units(mut self, squared: bool) -> Result<ValueNet, String> {
+        if !squared {
+            return Ok(self);
+        }
         if self.second.width > 0 {
             return Err("squared units are supported for one-layer nets only".into());
         }
@@ -133,6 +136,16 @@ impl ValueNet {
         self.squared
     }
 
+    /// A first-layer sum as the unit the output reads, in 0..=1: clipped, and squared in a squared net.
+    pub fn unit(&self, sum: i16) -> f32 {
+        let clipped = sum.clamp(0, QA as i16) as f32 / QA as f32;
+        if self.squared {
+            clipped * clipped
+        } else {
+            clipped
+        }
+    }
+
     /// The net restricted to the first `inputs` features: the others' weights zeroed, and its text
     /// written with that many (a net trained with `train-value --inputs N`).
     pub fn with_inputs(mut self, inputs: usize) -> ValueNet {
@@ -144,12 +157,9 @@ impl ValueNet {
     /// This net's hidden layers with another output layer (`w2`, `b2` laid out as this net's): a head.
     pub fn with_output(&self, w2: Vec<i16>, b2: Vec<i32>) -> Result<ValueNet, String> {
         let (w1, b1, second) = (self.w1.clone(), self.b1.clone(), self.second.clone());
-        let head = ValueNet::new(self.hidden, w1, b1, second, w2, b2)?.with_inputs(self.inputs);
-        if self.squared {
-            head.with_squared_units()
-        } else {
-            Ok(head)
-        }
+        ValueNet::new(self.hidden, w1, b1, second, w2, b2)?
+            .with_inputs(self.inputs)
+            .with_squared_units(self.squared)
     }
 
     /// The features it reads: the first `inputs` of `features.rs`.
@@ -362,12 +372,7 @@ impl ValueNet {
         let w2 = narrow(read(last * buckets, 16)?);
         let b2 = wide(read(buckets, 32)?);
         r.finish()?;
-        let net = ValueNet::new(hidden, w1, b1, second, w2, b2)?.with_inputs(inputs);
-        if squared == 1 {
-            net.with_squared_units()
-        } else {
-            Ok(net)
-        }
+        ValueNet::new(hidden, w1, b1, second, w2, b2)?.with_inputs(inputs).with_squared_units(squared == 1)
     }
 }
 

@@ -78,13 +78,13 @@ fn a_head_is_valued_from_the_same_hidden_units() {
 #[test]
 fn squared_units_are_refused_where_their_sums_could_overflow() {
     let net = random_net(16, 2, 3);
-    assert!(net.clone().with_squared_units().is_ok());
+    assert!(net.clone().with_squared_units(true).is_ok());
     let deep = SecondLayer { width: 8, weights: vec![1; 8 * 16], biases: vec![0; 8] };
     let two_layers = ValueNet::new(16, net.w1.clone(), net.b1.clone(), deep, vec![0; 16], vec![0; 2]);
-    assert!(two_layers.unwrap().with_squared_units().is_err());
+    assert!(two_layers.unwrap().with_squared_units(true).is_err());
     let limit = output_weight_limit(16, true);
     let heavy = net.with_output(vec![limit as i16 + 1; 32], vec![0; 2]).unwrap();
-    assert!(heavy.with_squared_units().is_err());
+    assert!(heavy.with_squared_units(true).is_err());
     // The largest allowed weights on fully active units still sum within `i32`.
     let units = [QA as i16; 16];
     let sum = squared_dot(&units, &[limit as i16; 16]) as i64;
