@@ -171,6 +171,12 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
                 c_given = Some(params.exploration);
             }
             Some(("pw", v)) => params.prior_weight = v.parse().map_err(|_| format!("bad pw in {spec:?}"))?,
+            Some(("vpv", v)) => {
+                params.value_prior_visits = v.parse().map_err(|_| format!("bad vpv in {spec:?}"))?
+            }
+            Some(("vpt", v)) => {
+                params.value_prior_temperature = v.parse().map_err(|_| format!("bad vpt in {spec:?}"))?
+            }
             Some(("fpu", v)) => {
                 params.first_play_urgency = v.parse().map_err(|_| format!("bad fpu in {spec:?}"))?
             }

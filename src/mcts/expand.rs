@@ -76,4 +76,38 @@ impl Search {
             self.root_scores.invalidate();
         }
     }
+
+    /// Sharpens the priors of `node`'s children (at `board`) by the value net's values of the positions
+    /// they lead to: `P' ∝ P · exp(v / τ)`, `v` the mover's expected score there (exact where the game
+    /// ends). Done once, at the node's `value_prior_visits`-th visit: nine evaluations are too dear for
+    /// every expansion, but a node visited that often is worth a better ordering of its children.
+    pub(super) fn refine_priors(&mut self, node: usize, board: &Board) {
+        let Some(net) = &self.value else { return };
+        let mover = board.side_to_move();
+        let inverse_temperature = 1.0 / self.params.value_prior_temperature;
+        let range = self.tree.get(node).children();
+        let mut logits = [0f32; 81];
+        let mut max = f32::NEG_INFINITY;
+        for (k, i) in range.clone().enumerate() {
+            let child = self.tree.get(i);
+            let mut after = *board;
+            after.play(child.mv);
+            let value =
+                if after.is_over() { after.status().score_for(mover) } else { 1.0 - net.evaluate(&after) };
+            logits[k] = child.prior.max(1e-6).ln() + value * inverse_temperature;
+            max = max.max(logits[k]);
+        }
+        let count = range.len();
+        let mut sum = 0.0;
+        for l in &mut logits[..count] {
+            *l = (*l - max).exp();
+            sum += *l;
+        }
+        for (k, i) in range.enumerate() {
+            self.tree.get_mut(i).prior = logits[k] / sum;
+        }
+        if node == 0 {
+            self.root_scores.invalidate();
+        }
+    }
 }

@@ -174,6 +174,9 @@ impl Search {
             if n.priors_in > 0 {
                 self.count_down_priors(node, &board);
             }
+            if n.visits == self.params.value_prior_visits && n.visits > 0 {
+                self.refine_priors(node, &board);
+            }
             node = self.select(node);
             board.play(self.tree.get(node).mv);
             path[len] = node as u32;

@@ -33,6 +33,11 @@ pub struct Params {
     pub first_play_urgency: f32,
     /// Weight of the learned prior in selection (0 = plain UCT).
     pub prior_weight: f32,
+    /// Visits to a node at which its children's priors are sharpened by the value net's values of them
+    /// (`expand.rs`, `refine_priors`); 0: never.
+    pub value_prior_visits: u32,
+    /// Temperature of those values in the refined prior: `P' ∝ P · exp(value / τ)`.
+    pub value_prior_temperature: f32,
     /// Visits a leaf gets (each a rollout from it) before it is expanded: expanding costs move
     /// generation and priors for every child, so later expansion buys iterations.
     pub expand_after: u32,
@@ -64,6 +69,8 @@ impl Params {
         exploration: 0.6,
         first_play_urgency: 0.8,
         prior_weight: 1.0,
+        value_prior_visits: 0,
+        value_prior_temperature: 0.1,
         expand_after: 1,
         prior_delay: 0,
         rollout: RolloutPolicy::GAME_WINS,
@@ -79,14 +86,19 @@ impl Params {
 
     /// These settings with rollouts alone, as the bot searched before the value net.
     pub const fn without_value(self) -> Params {
-        Params { value_weight: 0.0, exploration: Params::ROLLOUT_BOT.exploration, ..self }
+        Params {
+            value_weight: 0.0,
+            value_prior_visits: 0,
+            exploration: Params::ROLLOUT_BOT.exploration,
+            ..self
+        }
     }
 
     /// These settings for a search without the learned prior (`--no-policy`, self-play for training).
     /// The urgency is the one the bot had before the prior: the committed weights were trained on
     /// self-play with it, and 0.8 was tuned with the prior, which ranks the untried children (README).
     pub const fn without_prior(self) -> Params {
-        Params { prior_weight: 0.0, first_play_urgency: 1.1, ..self }
+        Params { prior_weight: 0.0, first_play_urgency: 1.1, value_prior_visits: 0, ..self }
     }
 
     /// Textbook UCT with uniformly random rollouts: the built-in `mcts` baseline.
@@ -94,6 +106,8 @@ impl Params {
         exploration: std::f32::consts::SQRT_2,
         first_play_urgency: f32::INFINITY,
         prior_weight: 0.0,
+        value_prior_visits: 0,
+        value_prior_temperature: 0.1,
         expand_after: 1,
         prior_delay: 0,
         rollout: RolloutPolicy::UNIFORM,

@@ -257,3 +257,53 @@ fn the_report_values_are_expected_scores_even_when_the_leaves_stray() {
     assert!(r.root_values.iter().all(|v| (0.0..=1.0).contains(v)), "{:?}", r.root_values);
     assert!(r.root_values.contains(&1.0) && r.root_values.contains(&0.0));
 }
+
+#[test]
+fn priors_are_sharpened_by_the_nets_values_once_a_node_is_visited_often_enough() {
+    let policy = Policy::embedded().expect("committed weights decode");
+    let net = ValueNet::embedded().expect("committed net decodes");
+    let params = Params { value_prior_visits: 16, ..Params::BOT };
+    let mut s = Search::new(params, 200_000, 8).with_policy(policy.clone()).with_value(net.clone());
+    let start = Board::from_moves(&[Move::new(4, 4), Move::new(4, 0)]).unwrap();
+    s.search(&start, None, Limits::iterations(3000));
+    // Every expanded node passed at its 16th visit has `P · exp(v / τ)`, normalised; the others the policy's.
+    let (mut sharpened, mut plain) = (0, 0);
+    let mut stack = vec![(0usize, start)];
+    while let Some((i, board)) = stack.pop() {
+        let node = *s.tree.get(i);
+        if !node.is_expanded() {
+            continue;
+        }
+        let children = s.tree.children(i);
+        let moves: Vec<Move> = children.iter().map(|c| c.mv).collect();
+        let mut expected = vec![0.0; moves.len()];
+        policy.priors(&board, &moves, &mut expected);
+        if node.visits > params.value_prior_visits {
+            for (e, &m) in expected.iter_mut().zip(&moves) {
+                let mut after = board;
+                after.play(m);
+                let mover = board.side_to_move();
+                let value = if after.is_over() {
+                    after.status().score_for(mover)
+                } else {
+                    1.0 - net.evaluate(&after)
+                };
+                *e *= (value / params.value_prior_temperature).exp();
+            }
+            let sum: f32 = expected.iter().sum();
+            expected.iter_mut().for_each(|e| *e /= sum);
+            sharpened += 1;
+        } else {
+            plain += 1;
+        }
+        for (c, e) in children.iter().zip(expected) {
+            assert!((c.prior - e).abs() < 1e-4, "prior {} expected {e} at {} visits", c.prior, node.visits);
+        }
+        for (k, c) in children.iter().enumerate() {
+            let mut b = board;
+            b.play(c.mv);
+            stack.push((node.first_child as usize + k, b));
+        }
+    }
+    assert!(sharpened > 20 && plain > 100, "{sharpened} sharpened, {plain} with the policy's priors alone");
+}
