@@ -82,7 +82,10 @@ impl Params {
 
     /// The bot's settings: leaves valued half by the net, half by a rollout, and less exploration, since
     /// those values are less noisy (c 0.3; docs/tuning.md).
-    pub const BOT: Params = Params { exploration: 0.3, value_weight: 0.5, ..Params::ROLLOUT_BOT };
+    /// Since the thirty-second session a node's priors are also sharpened by the net's values of its
+    /// children at its sixteenth visit (+56 against the bot without it at the arena's limits; docs/tuning.md).
+    pub const BOT: Params =
+        Params { exploration: 0.3, value_weight: 0.5, value_prior_visits: 16, ..Params::ROLLOUT_BOT };
 
     /// These settings with rollouts alone, as the bot searched before the value net.
     pub const fn without_value(self) -> Params {
