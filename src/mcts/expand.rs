@@ -87,7 +87,6 @@ impl Search {
         let inverse_temperature = 1.0 / self.params.value_prior_temperature;
         let range = self.tree.get(node).children();
         let mut logits = [0f32; 81];
-        let mut max = f32::NEG_INFINITY;
         for (k, i) in range.clone().enumerate() {
             let child = self.tree.get(i);
             let mut after = *board;
@@ -95,16 +94,11 @@ impl Search {
             let value =
                 if after.is_over() { after.status().score_for(mover) } else { 1.0 - net.evaluate(&after) };
             logits[k] = child.prior.max(1e-6).ln() + value * inverse_temperature;
-            max = max.max(logits[k]);
         }
-        let count = range.len();
-        let mut sum = 0.0;
-        for l in &mut logits[..count] {
-            *l = (*l - max).exp();
-            sum += *l;
-        }
-        for (k, i) in range.enumerate() {
-            self.tree.get_mut(i).prior = logits[k] / sum;
+        let logits = &mut logits[..range.len()];
+        crate::policy::softmax(logits);
+        for (&p, i) in logits.iter().zip(range) {
+            self.tree.get_mut(i).prior = p;
         }
         if node == 0 {
             self.root_scores.invalidate();

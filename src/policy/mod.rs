@@ -57,19 +57,23 @@ impl Policy {
 
     /// Writes a prior for each move (a softmax of the logits, summing to 1) into `out`.
     pub fn priors(&self, board: &Board, moves: &[Move], out: &mut [f32]) {
-        let mut max = f32::NEG_INFINITY;
         for (o, &m) in out.iter_mut().zip(moves) {
             *o = self.logit(board, m);
-            max = max.max(*o);
         }
-        let mut sum = 0.0;
-        for o in out.iter_mut() {
-            *o = (*o - max).exp();
-            sum += *o;
-        }
-        for o in out.iter_mut() {
-            *o /= sum;
-        }
+        softmax(out);
+    }
+}
+
+/// Replaces logits by their softmax (shifted by their maximum, so that no `exp` overflows).
+pub fn softmax(logits: &mut [f32]) {
+    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let mut sum = 0.0;
+    for l in logits.iter_mut() {
+        *l = (*l - max).exp();
+        sum += *l;
+    }
+    for l in logits.iter_mut() {
+        *l /= sum;
     }
 }
 
