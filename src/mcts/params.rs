@@ -50,7 +50,7 @@ pub struct Params {
     /// Weight of the value net in a leaf's value (1 = the net alone, 0 = the rollout alone); used only
     /// when the search has a net. ½ for the bot: the blend has less bias than the net and less noise than
     /// a rollout, and beat rollouts alone by +60 Elo at the arena's limits, where the net alone was level
-    /// (docs/tuning.md); +119 with net 10, +126 with net 12, +133 with its rollout head, +168 with the priors
+    /// (docs/tuning.md); +119 with net 10, +126 with net 12, +133 with its rollout head, +166 with the priors
     /// sharpened as well (docs/strength.md).
     /// With the head the rollout's share counts its surprise over the head's prediction (`evaluate.rs`).
     pub value_weight: f32,

@@ -133,6 +133,25 @@ fn a_full_arena_degrades_gracefully() {
     assert!(c.is_legal(r2.best));
 }
 
+/// Every expanded node of the search's tree with its position, the root's being `root`.
+fn expanded_nodes(s: &Search, root: Board) -> Vec<(usize, Board)> {
+    let mut found = Vec::new();
+    let mut stack = vec![(0usize, root)];
+    while let Some((i, board)) = stack.pop() {
+        let node = *s.tree.get(i);
+        if !node.is_expanded() {
+            continue;
+        }
+        for (k, c) in s.tree.children(i).iter().enumerate() {
+            let mut b = board;
+            b.play(c.mv);
+            stack.push((node.first_child as usize + k, b));
+        }
+        found.push((i, board));
+    }
+    found
+}
+
 #[test]
 fn children_get_the_policys_priors_after_the_delay() {
     let policy = Policy::embedded().expect("committed weights decode");
@@ -141,14 +160,10 @@ fn children_get_the_policys_priors_after_the_delay() {
     let mut s = Search::new(params, 200_000, 6).with_policy(policy.clone());
     let start = Board::from_moves(&[Move::new(4, 4), Move::new(4, 0)]).unwrap();
     s.search(&start, None, Limits::iterations(3000));
-    // Walk the tree with each node's board: expanded nodes visited often enough have the policy's priors.
+    // Expanded nodes visited often enough have the policy's priors.
     let (mut with_policy, mut uniform) = (0, 0);
-    let mut stack = vec![(0usize, start)];
-    while let Some((i, board)) = stack.pop() {
+    for (i, board) in expanded_nodes(&s, start) {
         let node = *s.tree.get(i);
-        if !node.is_expanded() {
-            continue;
-        }
         let children = s.tree.children(i);
         let moves: Vec<Move> = children.iter().map(|c| c.mv).collect();
         let mut expected = vec![0.0; moves.len()];
@@ -163,11 +178,6 @@ fn children_get_the_policys_priors_after_the_delay() {
         }
         for (c, e) in children.iter().zip(expected) {
             assert!((c.prior - e).abs() < 1e-6, "prior {} expected {e}", c.prior);
-        }
-        for (k, c) in children.iter().enumerate() {
-            let mut b = board;
-            b.play(c.mv);
-            stack.push((node.first_child as usize + k, b));
         }
     }
     assert!(with_policy > 100 && uniform > 100, "{with_policy} with the policy, {uniform} uniform");
@@ -268,12 +278,8 @@ fn priors_are_sharpened_by_the_nets_values_once_a_node_is_visited_often_enough()
     s.search(&start, None, Limits::iterations(3000));
     // Every expanded node passed at its 16th visit has `P · exp(v / τ)`, normalised; the others the policy's.
     let (mut sharpened, mut plain) = (0, 0);
-    let mut stack = vec![(0usize, start)];
-    while let Some((i, board)) = stack.pop() {
+    for (i, board) in expanded_nodes(&s, start) {
         let node = *s.tree.get(i);
-        if !node.is_expanded() {
-            continue;
-        }
         let children = s.tree.children(i);
         let moves: Vec<Move> = children.iter().map(|c| c.mv).collect();
         let mut expected = vec![0.0; moves.len()];
@@ -298,11 +304,6 @@ fn priors_are_sharpened_by_the_nets_values_once_a_node_is_visited_often_enough()
         }
         for (c, e) in children.iter().zip(expected) {
             assert!((c.prior - e).abs() < 1e-4, "prior {} expected {e} at {} visits", c.prior, node.visits);
-        }
-        for (k, c) in children.iter().enumerate() {
-            let mut b = board;
-            b.play(c.mv);
-            stack.push((node.first_child as usize + k, b));
         }
     }
     assert!(sharpened > 20 && plain > 100, "{sharpened} sharpened, {plain} with the policy's priors alone");
