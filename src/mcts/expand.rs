@@ -79,26 +79,37 @@ impl Search {
 
     /// Sharpens the priors of `node`'s children (at `board`) by the value net's values of the positions
     /// they lead to: `P' ∝ P · exp(v / τ)`, `v` the mover's expected score there (exact where the game
-    /// ends). Done once, at the node's `value_prior_visits`-th visit: nine evaluations are too dear for
-    /// every expansion, but a node visited that often is worth a better ordering of its children.
+    /// ends), and counts each value as `value_prior_virtual_visits` visits of its child (prior knowledge,
+    /// as MoGo gave its new nodes: a child's mean is then its net value until real visits outweigh it;
+    /// its own refinement comes that many real visits earlier).
+    /// Done once, at the node's `value_prior_visits`-th visit: nine evaluations are too dear for every
+    /// expansion, but a node visited that often is worth a better ordering of its children.
     pub(super) fn refine_priors(&mut self, node: usize, board: &Board) {
         let Some(net) = &self.value else { return };
         let mover = board.side_to_move();
         let inverse_temperature = 1.0 / self.params.value_prior_temperature;
         let range = self.tree.get(node).children();
+        let mut values = [0f32; 81];
         let mut logits = [0f32; 81];
         for (k, i) in range.clone().enumerate() {
             let child = self.tree.get(i);
             let mut after = *board;
             after.play(child.mv);
-            let value =
+            values[k] =
                 if after.is_over() { after.status().score_for(mover) } else { 1.0 - net.evaluate(&after) };
-            logits[k] = child.prior.max(1e-6).ln() + value * inverse_temperature;
+            logits[k] = child.prior.max(1e-6).ln() + values[k] * inverse_temperature;
         }
         let logits = &mut logits[..range.len()];
         crate::policy::softmax(logits);
-        for (&p, i) in logits.iter().zip(range) {
-            self.tree.get_mut(i).prior = p;
+        let (given, refine_at) = (self.params.value_prior_virtual_visits, self.params.value_prior_visits);
+        for ((&p, &value), i) in logits.iter().zip(&values).zip(range) {
+            let child = self.tree.get_mut(i);
+            child.prior = p;
+            // Never so many that the child reaches its own refinement without a real visit: it would be
+            // refined at once, and its children with it, down the tree; or, jumping past it, never.
+            let virtual_visits = given.min(refine_at.saturating_sub(child.visits + 1));
+            child.visits += virtual_visits;
+            child.value_sum += virtual_visits as f32 * value;
         }
         if node == 0 {
             self.root_scores.invalidate();

@@ -38,6 +38,9 @@ pub struct Params {
     pub value_prior_visits: u32,
     /// Temperature of those values in the refined prior: `P' ∝ P · exp(value / τ)`.
     pub value_prior_temperature: f32,
+    /// Visits of the net's value each child is given at that refinement (0: none; at most one less than
+    /// the child needs for its own): its mean starts from the net's value, not from its first leaf.
+    pub value_prior_virtual_visits: u32,
     /// Visits a leaf gets (each a rollout from it) before it is expanded: expanding costs move
     /// generation and priors for every child, so later expansion buys iterations.
     pub expand_after: u32,
@@ -51,7 +54,7 @@ pub struct Params {
     /// when the search has a net. ½ for the bot: the blend has less bias than the net and less noise than
     /// a rollout, and beat rollouts alone by +60 Elo at the arena's limits, where the net alone was level
     /// (docs/tuning.md); +119 with net 10, +126 with net 12, +133 with its rollout head, +166 with the priors
-    /// sharpened as well (docs/strength.md).
+    /// sharpened as well, +244 with their values counted as visits (docs/strength.md).
     /// With the head the rollout's share counts its surprise over the head's prediction (`evaluate.rs`).
     pub value_weight: f32,
     /// Prove wins, losses and draws and let them decide (MCTS-solver).
@@ -72,6 +75,7 @@ impl Params {
         prior_weight: 1.0,
         value_prior_visits: 0,
         value_prior_temperature: 0.1,
+        value_prior_virtual_visits: 0,
         expand_after: 1,
         prior_delay: 0,
         rollout: RolloutPolicy::GAME_WINS,
@@ -85,14 +89,22 @@ impl Params {
     /// those values are less noisy (c 0.3; docs/tuning.md).
     /// Since the thirty-second session a node's priors are also sharpened by the net's values of its
     /// children at its sixteenth visit (+56 against the bot without it at the arena's limits; docs/tuning.md).
-    pub const BOT: Params =
-        Params { exploration: 0.3, value_weight: 0.5, value_prior_visits: 16, ..Params::ROLLOUT_BOT };
+    /// Since the thirty-third session each child's value from that sharpening also counts as eight visits
+    /// of it (+74 against the bot without them at the arena's limits; docs/tuning.md).
+    pub const BOT: Params = Params {
+        exploration: 0.3,
+        value_weight: 0.5,
+        value_prior_visits: 16,
+        value_prior_virtual_visits: 8,
+        ..Params::ROLLOUT_BOT
+    };
 
     /// These settings with rollouts alone, as the bot searched before the value net.
     pub const fn without_value(self) -> Params {
         Params {
             value_weight: 0.0,
             value_prior_visits: 0,
+            value_prior_virtual_visits: 0,
             exploration: Params::ROLLOUT_BOT.exploration,
             ..self
         }
@@ -102,7 +114,13 @@ impl Params {
     /// The urgency is the one the bot had before the prior: the committed weights were trained on
     /// self-play with it, and 0.8 was tuned with the prior, which ranks the untried children (README).
     pub const fn without_prior(self) -> Params {
-        Params { prior_weight: 0.0, first_play_urgency: 1.1, value_prior_visits: 0, ..self }
+        Params {
+            prior_weight: 0.0,
+            first_play_urgency: 1.1,
+            value_prior_visits: 0,
+            value_prior_virtual_visits: 0,
+            ..self
+        }
     }
 
     /// Textbook UCT with uniformly random rollouts: the built-in `mcts` baseline.
@@ -112,6 +130,7 @@ impl Params {
         prior_weight: 0.0,
         value_prior_visits: 0,
         value_prior_temperature: 0.1,
+        value_prior_virtual_visits: 0,
         expand_after: 1,
         prior_delay: 0,
         rollout: RolloutPolicy::UNIFORM,

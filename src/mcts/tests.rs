@@ -272,12 +272,15 @@ fn the_report_values_are_expected_scores_even_when_the_leaves_stray() {
 fn priors_are_sharpened_by_the_nets_values_once_a_node_is_visited_often_enough() {
     let policy = Policy::embedded().expect("committed weights decode");
     let net = ValueNet::embedded().expect("committed net decodes");
-    let params = Params { value_prior_visits: 16, ..Params::BOT };
+    // 14 of the net's visits: a child with two real visits would pass its own 16th without one.
+    let params = Params { value_prior_visits: 16, value_prior_virtual_visits: 14, ..Params::BOT };
     let mut s = Search::new(params, 200_000, 8).with_policy(policy.clone()).with_value(net.clone());
     let start = Board::from_moves(&[Move::new(4, 4), Move::new(4, 0)]).unwrap();
     s.search(&start, None, Limits::iterations(3000));
-    // Every expanded node passed at its 16th visit has `P · exp(v / τ)`, normalised; the others the policy's.
-    let (mut sharpened, mut plain) = (0, 0);
+    // Every expanded node passed at its 16th visit (the net's visits counted) has `P · exp(v / τ)`,
+    // normalised, and up to 14 more visits of value `v` in each child, never so many that a child skips
+    // its own 16th; the others have the policy's priors.
+    let (mut sharpened, mut plain, mut only_virtual) = (0, 0, 0);
     for (i, board) in expanded_nodes(&s, start) {
         let node = *s.tree.get(i);
         let children = s.tree.children(i);
@@ -285,7 +288,7 @@ fn priors_are_sharpened_by_the_nets_values_once_a_node_is_visited_often_enough()
         let mut expected = vec![0.0; moves.len()];
         policy.priors(&board, &moves, &mut expected);
         if node.visits > params.value_prior_visits {
-            for (e, &m) in expected.iter_mut().zip(&moves) {
+            for ((e, &m), child) in expected.iter_mut().zip(&moves).zip(children) {
                 let mut after = board;
                 after.play(m);
                 let mover = board.side_to_move();
@@ -295,9 +298,14 @@ fn priors_are_sharpened_by_the_nets_values_once_a_node_is_visited_often_enough()
                     1.0 - net.evaluate(&after)
                 };
                 *e *= (value / params.value_prior_temperature).exp();
+                if child.visits == 14 {
+                    assert!((child.mean() - value).abs() < 1e-5, "a child never visited has the net's value");
+                    only_virtual += 1;
+                }
             }
             let sum: f32 = expected.iter().sum();
             expected.iter_mut().for_each(|e| *e /= sum);
+            assert!(children.iter().all(|c| c.visits >= 14), "every child has the net's visits");
             sharpened += 1;
         } else {
             plain += 1;
@@ -307,4 +315,5 @@ fn priors_are_sharpened_by_the_nets_values_once_a_node_is_visited_often_enough()
         }
     }
     assert!(sharpened > 20 && plain > 100, "{sharpened} sharpened, {plain} with the policy's priors alone");
+    assert!(only_virtual > 20, "{only_virtual} children with the net's visits alone");
 }
