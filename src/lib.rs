@@ -8,6 +8,7 @@ pub mod bench;
 pub mod board;
 pub mod bot;
 pub mod cli;
+pub mod codec;
 pub mod json;
 pub mod mcts;
 pub mod moves;

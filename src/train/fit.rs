@@ -180,15 +180,16 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 /// Writes `DIR/policy.txt` and `DIR/MANIFEST.txt`.
 pub fn write_weights(dir: &str, s: &TrainSummary, provenance: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
-    let text = codec::encode(&s.weights);
+    let (text, sizes) = codec::encode_sized(&s.weights);
     std::fs::write(format!("{dir}/policy.txt"), &text).map_err(|e| format!("{dir}/policy.txt: {e}"))?;
     let manifest = format!(
-        "# Learned policy weights (policy.txt): {} weights, {} UTF-16 units, FNV-1a {:016x}\n{provenance}\n\
+        "# Learned policy weights (policy.txt): {} weights, {} bytes, FNV-1a {:016x}\n{}\n{provenance}\n\
          positions: {} training, {} held out\nepochs: {}\n\
          held-out cross-entropy {:.4} (uniform policy {:.4}, entropy floor {:.4}), top-1 accuracy {:.1}%\n\nper epoch:\n{}\n",
         s.weights.len(),
-        text.encode_utf16().count(),
+        text.len(),
         checksum(text.as_bytes()),
+        crate::codec::packing_line(&codec::TENSOR_NAMES, &sizes),
         s.train_positions,
         s.held_out_positions,
         s.epochs,

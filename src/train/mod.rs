@@ -301,7 +301,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     );
     let start = std::time::Instant::now();
     let t = value_fit::train(&records, &config, true);
-    let text = t.quantised.encode();
+    let (text, sizes) = t.quantised.encode_sized();
     std::fs::write(&out, &text).map_err(|e| format!("{out}: {e}"))?;
     let (float_loss, quantised_loss, constant_loss) = t.losses;
     let (float_result_loss, quantised_result_loss) = t.result_losses;
@@ -312,7 +312,8 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         (n, _) => (format!(" --hidden2 {n}"), format!(" then {n}")),
     };
     let section = format!(
-        "# Learned value net (value.txt): {} inputs, {} hidden{}, 1 output from {} buckets; {} UTF-16 units, FNV-1a {:016x}\n\
+        "# Learned value net (value.txt): {} inputs, {} hidden{}, 1 output from {} buckets; {} bytes, FNV-1a {:016x}\n\
+         {}\n\
          command: uttt train-value --data {}{} --hidden {}{} --buckets {} --epochs {} --lambda {} --lr {} --lr-decay {} --symmetries {} --seed {}\n\
          data: {} positions, {games} distinct game numbers ({} training, {} validation)\n\
          training: {:.0} s on {} threads\n\
@@ -323,8 +324,9 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         config.hidden,
         shape_words,
         config.buckets,
-        text.encode_utf16().count(),
+        text.len(),
         fit::checksum(text.as_bytes()),
+        crate::codec::packing_line(&crate::value::network::TENSOR_NAMES, &sizes),
         paths.join(" --data "),
         init.map_or(String::new(), |p| format!(" --init {p}"))
             + &if config.inputs < crate::value::features::INPUTS {
@@ -350,6 +352,6 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     );
     let manifest = std::path::Path::new(&out).with_file_name("MANIFEST.txt");
     write_manifest_section(&manifest.to_string_lossy(), "# Learned value net", &section)?;
-    eprintln!("wrote {out} ({} UTF-16 units) and {}", text.encode_utf16().count(), manifest.display());
+    eprintln!("wrote {out} ({} bytes) and {}", text.len(), manifest.display());
     Ok(0)
 }

@@ -165,10 +165,11 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let records = super::read_value_records(&paths)?;
     let fit = fit(&net, &records, epochs, seed)?;
     fit.log.iter().for_each(|line| eprintln!("{line}"));
-    let text = rollout_head::encode(&fit.head);
+    let (text, sizes) = rollout_head::encode_sized(&fit.head);
     std::fs::write(&out, &text).map_err(|e| format!("{out}: {e}"))?;
     let section = format!(
-        "# Learned rollout head (rollout_head.txt): {} buckets of {} weights on the value net's hidden units; {} UTF-16 units, FNV-1a {:016x}\n\
+        "# Learned rollout head (rollout_head.txt): {} buckets of {} weights on the value net's hidden units; {} bytes, FNV-1a {:016x}\n\
+         {}\n\
          command: uttt fit-rollout-head --data {}{} --epochs {epochs} --seed {seed}\n\
          data: {} records, one rollout (the bot's policy) from each played position\n\
          training: {:.0} s\n\
@@ -176,8 +177,9 @@ pub fn main(words: &[String]) -> Result<i32, String> {
          per epoch:\n{}\n",
         fit.head.buckets(),
         fit.head.hidden(),
-        text.encode_utf16().count(),
+        text.len(),
         super::fit::checksum(text.as_bytes()),
+        crate::codec::packing_line(&rollout_head::TENSOR_NAMES, &sizes),
         paths.join(" --data "),
         weights.map_or(String::new(), |w| format!(" --value-weights {w}")),
         records.len(),

@@ -2,11 +2,10 @@
 //! search's leaves. Trained by `uttt train-value` and embedded in the binary (and the bundle) as text.
 //!
 //! `features.rs` the inputs, `accumulator.rs` the first layer kept up to date move by move,
-//! `network.rs` the quantised net and its integer inference, `codec.rs` the weight text, `rollout_head.rs`
+//! `network.rs` the quantised net and its integer inference, `crate::codec` the weight text, `rollout_head.rs`
 //! a second output that predicts a rollout's result.
 
 pub mod accumulator;
-pub mod codec;
 pub mod features;
 pub mod network;
 pub mod rollout_head;

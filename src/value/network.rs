@@ -14,9 +14,9 @@
 //! bounded (`output_weight_limit`) so that the sum fits `i32`.
 
 use super::accumulator::Accumulator;
-use super::codec::{Reader, Writer};
 use super::features::{active_features, output_bucket, INPUTS, MAX_ACTIVE};
 use crate::board::Board;
+use crate::codec::{Reader, SectionSize, Writer};
 
 /// The accumulator's value of a fully active hidden unit (1.0 in the float net).
 pub const QA: i32 = 64;
@@ -30,6 +30,8 @@ const MAX_BIAS: i64 = 2048;
 /// (written only for a net that has one, so a one-layer net's text is as before), version 4 the squared
 /// units (written only for a net that has them).
 const FORMAT_VERSION: i64 = 4;
+/// The weight text's sections, in order (see `encode_sized`).
+pub const TENSOR_NAMES: [&str; 7] = ["header", "w1", "b1", "w_mid", "b_mid", "w2", "b2"];
 /// The second hidden layer's weights' scale.
 pub const QM: i32 = 64;
 /// The widest second hidden layer.
@@ -297,8 +299,13 @@ impl ValueNet {
         acc
     }
 
-    /// The net as weight text (see `codec.rs`).
+    /// The net as weight text (`crate::codec`).
     pub fn encode(&self) -> String {
+        self.encode_sized().0
+    }
+
+    /// The net as weight text, and each tensor's size in it (named by `TENSOR_NAMES`).
+    pub fn encode_sized(&self) -> (String, Vec<SectionSize>) {
         let mut w = Writer::default();
         let version = if self.squared {
             4
@@ -317,18 +324,26 @@ impl ValueNet {
         if version >= 4 {
             w.put(self.squared as i64, 16);
         }
-        self.w1[..self.inputs * self.hidden].iter().for_each(|&v| w.put(v as i64, 8));
-        self.b1.iter().for_each(|&v| w.put(v as i64, 16));
-        self.second.weights.iter().for_each(|&v| w.put(v as i64, 16));
-        self.second.biases.iter().for_each(|&v| w.put(v as i64, 32));
-        self.w2.iter().for_each(|&v| w.put(v as i64, 16));
-        self.b2.iter().for_each(|&b| w.put(b as i64, 32));
-        w.finish()
+        // One section a tensor; a row is a feature's (or a unit's, or a bucket's) weights, so that a
+        // weight's model is chosen by its neighbour in the row and by the same unit in the row before.
+        let last = if self.second.width > 0 { self.second.width } else { self.hidden };
+        let mut tensor = |values: &mut dyn Iterator<Item = i64>, stride: usize, bits: u32| {
+            w.section(stride);
+            values.for_each(|v| w.put(v, bits));
+        };
+        tensor(&mut self.w1[..self.inputs * self.hidden].iter().map(|&v| v as i64), self.hidden, 8);
+        tensor(&mut self.b1.iter().map(|&v| v as i64), 0, 16);
+        tensor(&mut self.second.weights.iter().map(|&v| v as i64), self.hidden, 16);
+        tensor(&mut self.second.biases.iter().map(|&v| v as i64), 0, 32);
+        tensor(&mut self.w2.iter().map(|&v| v as i64), last, 16);
+        tensor(&mut self.b2.iter().map(|&v| v as i64), 0, 32);
+        let sizes = w.sizes().to_vec();
+        (w.finish(), sizes)
     }
 
     /// Reads weight text written by `encode`; an error says what is wrong.
     pub fn decode(text: &str) -> Result<ValueNet, String> {
-        let mut r = Reader::new(text);
+        let mut r = Reader::new(text)?;
         let version = r.get(16)?;
         if !(1..=FORMAT_VERSION).contains(&version) {
             return Err(format!("format version {version}, expected 1..={FORMAT_VERSION}"));
@@ -359,18 +374,20 @@ impl ValueNet {
         }
         let last = if width > 0 { width } else { hidden };
         // Every value fits its width (checked by `get`), so the casts below keep it.
-        let mut read =
-            |n: usize, bits: u32| -> Result<Vec<i64>, String> { (0..n).map(|_| r.get(bits)).collect() };
+        let mut read = |n: usize, stride: usize, bits: u32| -> Result<Vec<i64>, String> {
+            r.section(stride);
+            (0..n).map(|_| r.get(bits)).collect()
+        };
         let narrow = |v: Vec<i64>| v.into_iter().map(|x| x as i16).collect::<Vec<_>>();
         let wide = |v: Vec<i64>| v.into_iter().map(|x| x as i32).collect::<Vec<_>>();
         // The features added after the net was trained read zero weights.
-        let mut w1 = narrow(read(inputs * hidden, 8)?);
+        let mut w1 = narrow(read(inputs * hidden, hidden, 8)?);
         w1.resize(INPUTS * hidden, 0);
-        let b1 = narrow(read(hidden, 16)?);
-        let second =
-            SecondLayer { width, weights: narrow(read(width * hidden, 16)?), biases: wide(read(width, 32)?) };
-        let w2 = narrow(read(last * buckets, 16)?);
-        let b2 = wide(read(buckets, 32)?);
+        let b1 = narrow(read(hidden, 0, 16)?);
+        let weights = narrow(read(width * hidden, hidden, 16)?);
+        let second = SecondLayer { width, weights, biases: wide(read(width, 0, 32)?) };
+        let w2 = narrow(read(last * buckets, last, 16)?);
+        let b2 = wide(read(buckets, 0, 32)?);
         r.finish()?;
         ValueNet::new(hidden, w1, b1, second, w2, b2)?.with_inputs(inputs).with_squared_units(squared == 1)
     }

@@ -37,8 +37,14 @@ fn a_version_1_net_reads_as_one_bucket() {
     // Version 1's layout: no bucket count, one output bias.
     let mut w = Writer::default();
     [1, INPUTS as i64, 16].iter().for_each(|&v| w.put(v, 16));
+    // Its sections: w1 in rows of 16, b1, an empty second layer (weights, biases), w2, b2.
+    w.section(16);
     net.w1.iter().for_each(|&v| w.put(v as i64, 8));
-    net.b1.iter().chain(&net.w2).for_each(|&v| w.put(v as i64, 16));
+    w.section(0);
+    net.b1.iter().for_each(|&v| w.put(v as i64, 16));
+    [16, 0, 16].iter().for_each(|&stride| w.section(stride));
+    net.w2.iter().for_each(|&v| w.put(v as i64, 16));
+    w.section(0);
     w.put(net.b2[0] as i64, 32);
     let old = ValueNet::decode(&w.finish()).unwrap();
     assert_eq!(old.buckets(), 1);

@@ -2,13 +2,13 @@
 //! one of the bot's rollouts (fitted by `uttt fit-rollout-head`, `train/rollout_head.rs`). The search uses
 //! it to count a leaf's rollout by its surprise alone (`mcts/evaluate.rs`).
 //!
-//! Its weight text holds only the output layer, in the value net's codec (`codec.rs`): a format version,
+//! Its weight text holds only the output layer, in the value net's codec (`crate::codec`): a format version,
 //! the net's shape, a fingerprint of the net's hidden layers (a head fitted on another net's hidden units
 //! would be rejected rather than read as garbage), the output weights (16 bits) and biases (32 bits), then
 //! the codec's checksum.
 
-use super::codec::{Reader, Writer};
 use super::network::ValueNet;
+use crate::codec::{Checksum, Reader, SectionSize, Writer};
 
 /// The committed head, fitted on the committed value net (weights/MANIFEST.txt).
 const EMBEDDED: &str = include_str!("../../weights/rollout_head.txt");
@@ -17,14 +17,31 @@ const FORMAT_VERSION: i64 = 1;
 /// A fingerprint of `net`'s hidden layers: the codec's checksum of them.
 fn fingerprint(net: &ValueNet) -> u32 {
     let (w1, b1, second, _, _) = net.parts();
-    let mut w = Writer::default();
-    w1.iter().chain(b1).chain(&second.weights).for_each(|&v| w.put(v as i64, 16));
-    second.biases.iter().for_each(|&v| w.put(v as i64, 32));
-    w.checksum()
+    let mut sum = Checksum::default();
+    w1.iter().chain(b1).chain(&second.weights).for_each(|&v| sum.add(v as i64, 16));
+    second.biases.iter().for_each(|&v| sum.add(v as i64, 32));
+    sum.value()
+}
+
+/// The width of the layer that the output reads: a row of the output weights.
+fn last_width(net: &ValueNet) -> usize {
+    if net.hidden2() > 0 {
+        net.hidden2()
+    } else {
+        net.hidden()
+    }
 }
 
 /// The output layer of `head` (a net sharing its hidden layers with the value net) as weight text.
 pub fn encode(head: &ValueNet) -> String {
+    encode_sized(head).0
+}
+
+/// The sections of `encode_sized`'s text.
+pub const TENSOR_NAMES: [&str; 3] = ["header", "w2", "b2"];
+
+/// `encode`, and each section's size in the text.
+pub fn encode_sized(head: &ValueNet) -> (String, Vec<SectionSize>) {
     let (_, _, _, w2, b2) = head.parts();
     let mut w = Writer::default();
     w.put(FORMAT_VERSION, 16);
@@ -32,9 +49,12 @@ pub fn encode(head: &ValueNet) -> String {
         w.put(n as i64, 16);
     }
     w.put(fingerprint(head) as i32 as i64, 32);
+    w.section(last_width(head));
     w2.iter().for_each(|&v| w.put(v as i64, 16));
+    w.section(0);
     b2.iter().for_each(|&v| w.put(v as i64, 32));
-    w.finish()
+    let sizes = w.sizes().to_vec();
+    (w.finish(), sizes)
 }
 
 /// The head that `text` (from `name`) holds for `net`; an error names the file and what is wrong.
@@ -43,7 +63,7 @@ pub fn decode_named(net: &ValueNet, name: &str, text: &str) -> Result<ValueNet, 
 }
 
 fn decode(net: &ValueNet, text: &str) -> Result<ValueNet, String> {
-    let mut r = Reader::new(text);
+    let mut r = Reader::new(text)?;
     let version = r.get(16)?;
     if version != FORMAT_VERSION {
         return Err(format!("format version {version}, expected {FORMAT_VERSION}"));
@@ -56,8 +76,10 @@ fn decode(net: &ValueNet, text: &str) -> Result<ValueNet, String> {
     if r.get(32)? as u32 != fingerprint(net) {
         return Err("fitted on another value net's hidden units".into());
     }
-    let last = if net.hidden2() > 0 { net.hidden2() } else { net.hidden() };
+    let last = last_width(net);
+    r.section(last);
     let w2 = (0..last * net.buckets()).map(|_| r.get(16).map(|v| v as i16)).collect::<Result<_, _>>()?;
+    r.section(0);
     let b2 = (0..net.buckets()).map(|_| r.get(32).map(|v| v as i32)).collect::<Result<_, _>>()?;
     r.finish()?;
     net.with_output(w2, b2)
@@ -89,7 +111,7 @@ mod tests {
         let net = ValueNet::embedded().unwrap();
         let head = a_head(&net);
         let text = encode(&head);
-        assert!(text.chars().count() < 400, "only the output layer is written");
+        assert!(text.len() < 1_000, "only the output layer is written");
         let back = decode(&net, &text).unwrap();
         assert_eq!(back.encode(), head.encode());
         // Another net's hidden units: one first-layer weight changed.

@@ -1,0 +1,358 @@
+//! Weight text: signed integers entropy-coded into printable ASCII, the format of every embedded weight
+//! file (the arena counts a file's UTF-8 bytes, so each character must be one byte and carry all it can).
+//!
+//! A writer codes each value with an adaptive model of its section (one tensor): whether it is zero, its
+//! sign, its bit length, and its bits below the leading one, each decision with its own counts
+//! (`range.rs`), chosen by the sizes of the value before it and of the value one row (`stride`) before it.
+//! Weights peak near zero and neighbours are alike, so a value costs its information, not its width. The
+//! coded bytes become base-94 characters (`ascii.rs`). The stream ends with a checksum of the values, so a
+//! truncated or altered text is rejected instead of giving wrong weights.
+
+mod ascii;
+mod range;
+
+use range::{BitModel, Decoder, Encoder};
+
+/// Bit-length buckets of a neighbour that select a value's model.
+const NEIGHBOUR_BUCKETS: usize = 6;
+/// Bit lengths of a value (up to 32 bits wide).
+const MAX_CLASS: usize = 32;
+/// Below its leading one, a value's first two bits have models of their own; the rest share one.
+const MANTISSA_MODELS: usize = 3;
+
+/// The models of one neighbourhood context.
+#[derive(Clone, Copy)]
+struct IntModel {
+    zero: BitModel,
+    sign: BitModel,
+    class: [BitModel; MAX_CLASS],
+    mantissa: [BitModel; MAX_CLASS * MANTISSA_MODELS],
+}
+
+impl Default for IntModel {
+    fn default() -> Self {
+        let m = BitModel::default();
+        IntModel { zero: m, sign: m, class: [m; MAX_CLASS], mantissa: [m; MAX_CLASS * MANTISSA_MODELS] }
+    }
+}
+
+/// One section's models and the values coded in it so far (their neighbours select the models).
+struct Section {
+    models: Vec<IntModel>,
+    values: Vec<i64>,
+    stride: usize,
+}
+
+impl Section {
+    fn new(stride: usize) -> Section {
+        Section {
+            models: vec![IntModel::default(); NEIGHBOUR_BUCKETS * NEIGHBOUR_BUCKETS],
+            values: Vec::new(),
+            stride,
+        }
+    }
+
+    /// The model for the next value: by the bit lengths of the previous value and of the one a row back.
+    fn model(&mut self) -> &mut IntModel {
+        let bucket = |v: Option<&i64>| {
+            v.map_or(0, |v| (64 - v.unsigned_abs().leading_zeros() as usize).min(NEIGHBOUR_BUCKETS - 1))
+        };
+        let n = self.values.len();
+        let above = if self.stride > 0 && n >= self.stride { self.values.get(n - self.stride) } else { None };
+        let k = bucket(self.values.last()) * NEIGHBOUR_BUCKETS + bucket(above);
+        &mut self.models[k]
+    }
+}
+
+/// A running FNV-1a-style fingerprint of values as they are written (`bits` wide each).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Checksum(u32);
+
+impl Checksum {
+    /// Mixes in `value` as `bits` bits of two's complement.
+    pub fn add(&mut self, value: i64, bits: u32) {
+        let raw = (value as u64 & ((1u64 << bits) - 1)) as u32;
+        let mut h = if self.0 == 0 { 0x811C_9DC5 } else { self.0 };
+        for byte in raw.to_le_bytes() {
+            h = (h ^ byte as u32).wrapping_mul(0x0100_0193);
+        }
+        self.0 = h;
+    }
+
+    /// The fingerprint of everything added so far.
+    pub fn value(&self) -> u32 {
+        self.0
+    }
+}
+
+/// What one section cost: its values and the bits they took.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SectionSize {
+    /// Values written in the section.
+    pub values: usize,
+    /// Their coded size in bits.
+    pub bits: f64,
+}
+
+/// Writes signed integers of chosen widths as weight text.
+pub struct Writer {
+    coder: Encoder,
+    section: Section,
+    checksum: Checksum,
+    /// The sections' sizes, the first holding what was written before any `section` call.
+    sizes: Vec<SectionSize>,
+}
+
+impl Default for Writer {
+    fn default() -> Self {
+        let sizes = vec![SectionSize::default()];
+        Writer { coder: Encoder::default(), section: Section::new(0), checksum: Checksum::default(), sizes }
+    }
+}
+
+impl Writer {
+    /// Starts a section (a tensor) with fresh models; `stride` is its row length (0: no rows).
+    pub fn section(&mut self, stride: usize) {
+        self.section = Section::new(stride);
+        self.sizes.push(SectionSize::default());
+    }
+
+    /// Each section's size so far (the first: values written before the first `section` call).
+    pub fn sizes(&self) -> &[SectionSize] {
+        &self.sizes
+    }
+
+    /// Appends `value`, which must fit in `bits` signed bits (`bits` ≤ 32).
+    pub fn put(&mut self, value: i64, bits: u32) {
+        assert!((1..=32).contains(&bits) && fits(value, bits), "{value} does not fit in {bits} bits");
+        self.checksum.add(value, bits);
+        let coder = &mut self.coder;
+        let m = self.section.model();
+        coder.bit(&mut m.zero, value != 0);
+        if value != 0 {
+            coder.bit(&mut m.sign, value < 0);
+            let a = value.unsigned_abs();
+            let class = 63 - a.leading_zeros() as usize;
+            for i in 0..class {
+                coder.bit(&mut m.class[i], true);
+            }
+            if class + 1 < bits as usize {
+                coder.bit(&mut m.class[class], false);
+            }
+            for j in 1..=class {
+                let bit = a >> (class - j) & 1 == 1;
+                coder.bit(&mut m.mantissa[class * MANTISSA_MODELS + (j - 1).min(MANTISSA_MODELS - 1)], bit);
+            }
+        }
+        self.section.values.push(value);
+        let before: f64 = self.sizes[..self.sizes.len() - 1].iter().map(|s| s.bits).sum();
+        let size = self.sizes.last_mut().expect("a first section from the start");
+        size.values += 1;
+        size.bits = self.coder.cost_bits() - before;
+    }
+
+    /// The checksum of everything written so far (a fingerprint of those values).
+    pub fn checksum(&self) -> u32 {
+        self.checksum.value()
+    }
+
+    /// The text: the coded values and their checksum.
+    pub fn finish(mut self) -> String {
+        let sum = self.checksum.value();
+        for k in (0..32).rev() {
+            self.coder.raw(sum >> k & 1 == 1, 1 << 15);
+        }
+        ascii::encode(&self.coder.finish())
+    }
+}
+
+/// One line on how tight `sizes` (named by `names`, empty sections skipped) are packed: per tensor, its
+/// values and bits per value, for `weights/MANIFEST.txt`.
+#[cfg(not(bundle))]
+pub fn packing_line(names: &[&str], sizes: &[SectionSize]) -> String {
+    let parts: Vec<String> = names
+        .iter()
+        .zip(sizes)
+        .filter(|(_, s)| s.values > 0)
+        .map(|(name, s)| format!("{name} {} × {:.2} bits", s.values, s.bits / s.values as f64))
+        .collect();
+    format!("packing (bits per weight, printable ASCII): {}", parts.join(", "))
+}
+
+/// Reads what a `Writer` wrote, in the same sections, order and widths.
+pub struct Reader {
+    coder: Decoder,
+    section: Section,
+    checksum: Checksum,
+}
+
+impl Reader {
+    /// A reader of `text` (a line ending after it ignored); an error names a character that no weight
+    /// text holds.
+    pub fn new(text: &str) -> Result<Reader, String> {
+        let bytes = ascii::decode(text.trim_end_matches(['\n', '\r']))?;
+        Ok(Reader { coder: Decoder::new(bytes), section: Section::new(0), checksum: Checksum::default() })
+    }
+
+    /// Starts a section, as the writer did.
+    pub fn section(&mut self, stride: usize) {
+        self.section = Section::new(stride);
+    }
+
+    /// The next value of `bits` bits; an error when the text ends early or holds what no writer wrote.
+    pub fn get(&mut self, bits: u32) -> Result<i64, String> {
+        let coder = &mut self.coder;
+        let m = self.section.model();
+        let mut value = 0i64;
+        if coder.bit(&mut m.zero) {
+            let negative = coder.bit(&mut m.sign);
+            let mut class = 0;
+            while class + 1 < bits as usize && class < MAX_CLASS && coder.bit(&mut m.class[class]) {
+                class += 1;
+            }
+            let mut a = 1u64;
+            for j in 1..=class {
+                let bit =
+                    coder.bit(&mut m.mantissa[class * MANTISSA_MODELS + (j - 1).min(MANTISSA_MODELS - 1)]);
+                a = a << 1 | bit as u64;
+            }
+            value = if negative { -(a as i64) } else { a as i64 };
+        }
+        if self.coder.overran() {
+            return Err("the text ends too early (truncated?)".into());
+        }
+        if !(1..=32).contains(&bits) || !fits(value, bits) {
+            return Err(format!("a value of {value} where {bits} bits were written (damaged text?)"));
+        }
+        self.checksum.add(value, bits);
+        self.section.values.push(value);
+        Ok(value)
+    }
+
+    /// Checks the checksum and that nothing follows it.
+    pub fn finish(mut self) -> Result<(), String> {
+        let stored = (0..32).fold(0u32, |s, _| s << 1 | self.coder.raw(1 << 15) as u32);
+        if self.coder.overran() {
+            return Err("the text ends too early (truncated?)".into());
+        }
+        let computed = self.checksum.value();
+        if stored != computed {
+            return Err(format!(
+                "checksum mismatch (stored {stored:08x}, computed {computed:08x}): damaged text"
+            ));
+        }
+        if self.coder.has_more() {
+            return Err("text continues after the checksum".into());
+        }
+        Ok(())
+    }
+}
+
+/// True when `value` fits in `bits` signed bits.
+pub fn fits(value: i64, bits: u32) -> bool {
+    let half = 1i64 << (bits - 1);
+    (-half..half).contains(&value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Values of random widths, some at their widths' extremes.
+    fn sample(seed: u64) -> Vec<(i64, u32)> {
+        let mut rng = Rng::new(seed);
+        (0..500)
+            .map(|i| {
+                let bits = 1 + rng.below(32);
+                let half = 1i64 << (bits - 1);
+                let v = match i % 7 {
+                    0 => -half,
+                    1 => half - 1,
+                    _ => rng.next_u64() as i64 % half,
+                };
+                (v, bits)
+            })
+            .collect()
+    }
+
+    fn write(values: &[(i64, u32)], stride: usize) -> String {
+        let mut w = Writer::default();
+        for (i, &(v, b)) in values.iter().enumerate() {
+            if i % 100 == 0 {
+                w.section(stride);
+            }
+            w.put(v, b);
+        }
+        w.finish()
+    }
+
+    fn read(text: &str, values: &[(i64, u32)], stride: usize) -> Result<Vec<i64>, String> {
+        let mut r = Reader::new(text)?;
+        let mut out = Vec::new();
+        for (i, &(_, b)) in values.iter().enumerate() {
+            if i % 100 == 0 {
+                r.section(stride);
+            }
+            out.push(r.get(b)?);
+        }
+        r.finish()?;
+        Ok(out)
+    }
+
+    #[test]
+    fn values_round_trip_at_every_width_in_printable_ascii() {
+        for seed in 0..20 {
+            let values = sample(seed);
+            for stride in [0, 3] {
+                let text = write(&values, stride);
+                assert!(text.bytes().all(|b| (b' '..=b'~').contains(&b) && b != b'"'));
+                let back = read(&text, &values, stride).unwrap();
+                assert_eq!(back, values.iter().map(|v| v.0).collect::<Vec<_>>());
+            }
+        }
+    }
+
+    #[test]
+    fn peaked_weights_cost_about_their_entropy() {
+        // A two-sided geometric distribution: P(|v| = k) halves every 3 steps; entropy about 4.4 bits.
+        let mut rng = Rng::new(3);
+        let values: Vec<(i64, u32)> = (0..20_000)
+            .map(|_| {
+                let mut k = 0i64;
+                while rng.below(1000) < 794 && k < 127 {
+                    k += 1;
+                }
+                (if rng.below(2) == 0 { k } else { -k }, 8)
+            })
+            .collect();
+        let mut w = Writer::default();
+        values.iter().for_each(|&(v, b)| w.put(v, b));
+        let text = w.finish();
+        let bits_per_value = text.len() as f64 * 94f64.log2() / values.len() as f64;
+        assert!(bits_per_value < 4.45, "{bits_per_value:.2} bits a value");
+        let mut r = Reader::new(&text).unwrap();
+        assert!(values.iter().all(|&(v, b)| r.get(b) == Ok(v)) && r.finish().is_ok());
+    }
+
+    #[test]
+    fn truncation_and_changes_are_detected() {
+        let values = sample(99);
+        let text = write(&values, 0);
+        assert!(read(&text, &values, 0).is_ok());
+        let cut = &text[..text.len() - 11];
+        let err = read(cut, &values, 0).unwrap_err();
+        assert!(err.contains("truncated"), "{err}");
+        for at in [5, text.len() / 2, text.len() - 3] {
+            let mut bytes = text.clone().into_bytes();
+            bytes[at] = if bytes[at] == b'a' { b'b' } else { b'a' };
+            let changed = String::from_utf8(bytes).unwrap();
+            assert!(read(&changed, &values, 0).is_err(), "a change at {at} went unseen");
+        }
+        assert!(read("ab\u{4e00}", &values, 0).unwrap_err().contains("not a weight character"));
+        let mut bytes = ascii::decode(&text).unwrap();
+        bytes.extend([1, 2, 3]);
+        let longer = ascii::encode(&bytes);
+        assert!(read(&longer, &values, 0).unwrap_err().contains("continues"));
+    }
+}
