@@ -10,23 +10,20 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use uttt::{Board, Move, Rng};
 
+/// The arena's limit, in bytes of UTF-8 (docs/rules.md).
 const LIMIT: usize = 100_000;
 
-fn options(shrink: bool) -> bundler::Options {
+fn options() -> bundler::Options {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    bundler::Options {
-        lib: root.join("src/lib.rs"),
-        entry: root.join("src/bin/bot.rs"),
-        crate_name: "uttt".into(),
-        shrink,
-    }
+    bundler::Options::minified(root.join("src/lib.rs"), root.join("src/bin/bot.rs"), "uttt")
 }
 
 #[test]
 fn the_real_bundle_is_under_the_limit() {
-    let shrunk = bundler::bundle(&options(true)).expect("the crate bundles");
-    let size = bundler::utf16_len(&shrunk.text);
-    assert!(size <= LIMIT, "bundle is {size} UTF-16 units, over {LIMIT}");
+    let shrunk = bundler::bundle(&options()).expect("the crate bundles");
+    let size = shrunk.text.len();
+    assert!(size <= LIMIT, "bundle is {size} bytes, over {LIMIT}");
+    assert!(shrunk.text.bytes().all(|b| b == b'\n' || (b' '..=b'~').contains(&b)), "the bundle is ASCII");
     assert!(shrunk.left_out.contains(&"arena".to_string()), "the arena is not part of the bot");
 }
 
@@ -86,7 +83,7 @@ fn compile_bundle() -> Option<PathBuf> {
     let dir = std::env::temp_dir().join(format!("uttt-bundle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let src = dir.join("uttt.rs");
-    std::fs::write(&src, bundler::bundle(&options(true)).unwrap().text).unwrap();
+    std::fs::write(&src, bundler::bundle(&options()).unwrap().text).unwrap();
     let bin = dir.join("uttt-bundle");
     match bundler::compile_check(&src, &bin) {
         Ok(Some(_)) => Some(bin),

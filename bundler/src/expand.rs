@@ -321,6 +321,9 @@ fn find_module_file(dir: &Path, name: &str) -> Result<(PathBuf, bool), String> {
     }
 }
 
+/// Written before an included file's literal, naming the file: `/*include:weights/value.txt*/`.
+pub const INCLUDE_MARK: &str = "/*include:";
+
 /// `include_str!("p")` / `include_bytes!("p")` at `i`: the literal and the index after the call.
 fn inline_include(tokens: &[Token], i: usize, ctx: &FileContext) -> Result<Option<(String, usize)>, String> {
     let bang = next_code(tokens, i + 1);
@@ -343,7 +346,13 @@ fn inline_include(tokens: &[Token], i: usize, ctx: &FileContext) -> Result<Optio
     } else {
         byte_string_literal(&data)
     };
-    Ok(Some((literal, close + 1)))
+    Ok(Some((format!("{INCLUDE_MARK}{}*/{literal}", display_path(rel)), close + 1)))
+}
+
+/// An included file's path as its mark shows it: from the crate's top folder down (`../../weights/x.txt`
+/// gives `weights/x.txt`).
+fn display_path(rel: &str) -> String {
+    rel.split('/').filter(|p| *p != ".." && *p != ".").collect::<Vec<_>>().join("/")
 }
 
 /// A raw string literal holding `text` exactly, with enough `#`s.

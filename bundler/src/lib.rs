@@ -1,13 +1,18 @@
 //! Bundles a Rust crate into one source file for the CodinGame arena (std only).
 //!
-//! The crate's library root is expanded module by module into `pub mod NAME { … }`, keeping only the
+//! The crate's library root is expanded module by module into `mod NAME { … }`, keeping only the
 //! top-level modules the entry (the bot's binary) needs, directly or through other modules. The entry
 //! follows at the root, where its `NAME::…` paths find that module; inside the library `crate::` becomes
-//! `crate::NAME::`.
+//! `crate::NAME::`. Then, each step optional: the items rustc finds dead are cut (`prune.rs`), the crate's
+//! names are shortened (`rename.rs`), and comments and whitespace go (`shrink.rs`). The arena counts the
+//! file's UTF-8 bytes, so every size here is in bytes.
 
 pub mod expand;
 pub mod lexer;
+pub mod prune;
+pub mod rename;
 pub mod shrink;
+pub mod std_names;
 
 use expand::{expand_file, expand_root, FileContext, TopModule};
 use lexer::{tokenize, Kind};
@@ -23,8 +28,35 @@ pub struct Options {
     pub entry: PathBuf,
     /// The library's crate name, as the entry writes it in paths.
     pub crate_name: String,
-    /// Drop comments and collapse whitespace (the arena counts every character).
+    /// Drop comments and collapse whitespace.
     pub shrink: bool,
+    /// Rename the crate's identifiers to short names.
+    pub rename: bool,
+    /// Cut the items rustc finds dead (needs rustc; nothing is cut without it).
+    pub prune: bool,
+}
+
+impl Options {
+    /// Every step on: the file for the arena.
+    pub fn minified(lib: PathBuf, entry: PathBuf, crate_name: &str) -> Options {
+        Options { lib, entry, crate_name: crate_name.into(), shrink: true, rename: true, prune: true }
+    }
+
+    /// The readable bundle: whole modules, names and comments as written.
+    pub fn readable(lib: PathBuf, entry: PathBuf, crate_name: &str) -> Options {
+        Options { lib, entry, crate_name: crate_name.into(), shrink: false, rename: false, prune: false }
+    }
+}
+
+/// Where a part of the bundle's bytes go: a top-level module, the root's own items or the entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PartSize {
+    /// The module's name, `(root)` or `(entry)`.
+    pub name: String,
+    /// Bytes of code (everything but the weight texts).
+    pub code: usize,
+    /// The weight texts (included files) in the part: file and bytes of its literal.
+    pub texts: Vec<(String, usize)>,
 }
 
 /// A bundled crate: the one-file text and what went into it.
@@ -32,13 +64,20 @@ pub struct Options {
 pub struct Bundle {
     /// The one source file.
     pub text: String,
-    /// UTF-16 size of each kept module (largest first).
-    pub module_sizes: Vec<(String, usize)>,
+    /// The bytes of each part, in the bundle's order.
+    pub parts: Vec<PartSize>,
     /// Top-level modules left out because the entry does not use them.
     pub left_out: Vec<String>,
+    /// The items cut as dead, by name.
+    pub pruned: Vec<String>,
+    /// The renaming applied (original name → new name), for reading the bundle's compiler messages.
+    pub renames: rename::RenameMap,
+    /// What did not go as asked (pruning without rustc, say).
+    pub notes: Vec<String>,
 }
 
-/// Characters as the arena counts them: UTF-16 code units.
+/// Characters as an arena that counts UTF-16 code units would count them (the CodinGame arena counts
+/// UTF-8 bytes: `str::len`).
 pub fn utf16_len(s: &str) -> usize {
     s.encode_utf16().count()
 }
@@ -176,6 +215,9 @@ pub fn reroot_crate_paths(text: &str, name: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// Marks where a part of the bundle starts, until the parts are measured (a comment: no step changes it).
+const PART_MARK: &str = "/*@bundle-part:";
+
 /// Builds the bundle.
 pub fn bundle(opts: &Options) -> Result<Bundle, String> {
     let lib = expand_root(&FileContext::new(&opts.lib, true))?;
@@ -185,13 +227,11 @@ pub fn bundle(opts: &Options) -> Result<Bundle, String> {
     // The library root's own items (re-exports) are kept, so the modules they name are too.
     let keep = reachable(&lib.modules, &[&entry_rest, &lib_rest]);
     let name = &opts.crate_name;
+    // The library is a private module of the binary: rustc then finds its unused items dead.
     let mut text = format!(
-        "// {name} bundled for the CodinGame arena by bundler: do not edit, regenerate.\n{entry_inner}"
+        "{PART_MARK}(root)*/\n{entry_inner}mod {name} {{\n{lib_inner}{}\n",
+        reroot_crate_paths(lib_rest.trim(), name)?
     );
-    text.push_str(&format!("pub mod {name} {{\n{lib_inner}"));
-    text.push_str(&reroot_crate_paths(lib_rest.trim(), name)?);
-    text.push('\n');
-    let mut module_sizes = Vec::new();
     let mut left_out = Vec::new();
     for m in &lib.modules {
         if !keep.contains(&m.name) {
@@ -199,21 +239,55 @@ pub fn bundle(opts: &Options) -> Result<Bundle, String> {
             continue;
         }
         let body = reroot_crate_paths(m.body.trim_end(), name)?;
-        let mut part = format!("{}mod {} {{\n{body}\n}}\n", m.prefix, m.name);
-        if opts.shrink {
-            part = shrink::shrink(&part)?;
-        }
-        module_sizes.push((m.name.clone(), utf16_len(&part)));
-        text.push_str(&part);
+        text.push_str(&format!("{PART_MARK}{}*/\n{}mod {} {{\n{body}\n}}\n", m.name, m.prefix, m.name));
     }
-    text.push_str("}\n");
-    text.push_str(entry_rest.trim());
-    text.push('\n');
-    if opts.shrink {
-        text = shrink::shrink(&text)?;
+    text.push_str(&format!("{PART_MARK}(entry)*/\n}}\n{}\n", entry_rest.trim()));
+    let mut notes = Vec::new();
+    let mut pruned = Vec::new();
+    if opts.prune {
+        // A folder of this call's own: tests bundle in parallel within one process.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let scratch = std::env::temp_dir().join(format!("bundler-prune-{}-{call}", std::process::id()));
+        let p = prune::prune(&text, &scratch);
+        std::fs::remove_dir_all(&scratch).ok();
+        notes.extend(p.note);
+        pruned = p.removed;
+        text = p.text;
     }
-    module_sizes.sort_by_key(|m| std::cmp::Reverse(m.1));
-    Ok(Bundle { text, module_sizes, left_out })
+    let renames = if opts.rename { rename::plan(&text)? } else { rename::RenameMap::new() };
+    if opts.rename {
+        text = rename::apply(&text, &renames)?;
+    }
+    let mut parts = Vec::new();
+    let mut out = String::with_capacity(text.len());
+    if !opts.shrink {
+        out.push_str(&format!(
+            "// {name} bundled for the CodinGame arena by bundler: do not edit, regenerate.\n"
+        ));
+    }
+    for chunk in text.split(PART_MARK).skip(1) {
+        let (part_name, body) = chunk.split_once("*/\n").ok_or("a part mark lost its end")?;
+        let texts = included_texts(body);
+        let body = if opts.shrink { shrink::shrink_joined(body)? } else { body.to_string() };
+        let literal_bytes: usize = texts.iter().map(|t| t.1).sum();
+        parts.push(PartSize { name: part_name.to_string(), code: body.len() - literal_bytes, texts });
+        out.push_str(&body);
+    }
+    Ok(Bundle { text: out, parts, left_out, pruned, renames, notes })
+}
+
+/// The files that `include_str!` put into `text` (each literal follows its `/*include:FILE*/` mark, which
+/// `expand.rs` writes) and the bytes of their literals.
+fn included_texts(text: &str) -> Vec<(String, usize)> {
+    let mut found = Vec::new();
+    for piece in text.split(expand::INCLUDE_MARK).skip(1) {
+        let Some((file, rest)) = piece.split_once("*/") else { continue };
+        let literal =
+            tokenize(rest).ok().and_then(|t| t.into_iter().find(|t| !t.is_trivia()).map(|t| t.text.len()));
+        found.push((file.to_string(), literal.unwrap_or(0)));
+    }
+    found
 }
 
 /// Compiles `file` with `rustc --edition 2021 -O`; `Ok(None)` when there is no rustc, `Err` with the

@@ -9,11 +9,25 @@ fn wordish(c: char) -> bool {
 /// Keeps line breaks (so compiler messages stay readable) but drops indentation and comments. A space
 /// stays between two word-like tokens and between two punctuation marks (`/ *`, `. .`, `< -` must not merge).
 pub fn shrink(src: &str) -> Result<String, String> {
+    shrink_lines(src, None)
+}
+
+/// As `shrink`, but lines are joined: a line break of the source is kept only once the line is at least
+/// `JOINED_LINE` bytes long (a line break costs a byte; a line of some length keeps an editor usable).
+pub fn shrink_joined(src: &str) -> Result<String, String> {
+    shrink_lines(src, Some(JOINED_LINE))
+}
+
+/// The shortest line `shrink_joined` ends at a line break of the source.
+const JOINED_LINE: usize = 160;
+
+fn shrink_lines(src: &str, min_line: Option<usize>) -> Result<String, String> {
     let tokens = tokenize(src)?;
     let mut out = String::with_capacity(src.len());
     let mut pending_space = false;
     let mut pending_newline = false;
     let mut prev: Option<(Kind, char)> = None;
+    let mut line_start = 0;
     for t in &tokens {
         match t.kind {
             Kind::Whitespace => {
@@ -33,9 +47,15 @@ pub fn shrink(src: &str) -> Result<String, String> {
                 let first = t.text.chars().next().expect("tokens are not empty");
                 if let Some((pk, pc)) = prev {
                     let both_words = wordish(pc) && wordish(first);
-                    let both_punct = pk == Kind::Punct && t.kind == Kind::Punct;
-                    if pending_newline {
+                    // Two marks can merge into one (`/ *`, `. .`, `- >`), but a delimiter never does.
+                    let delimiter = |c: char| "(){}[];,".contains(c);
+                    let both_punct =
+                        pk == Kind::Punct && t.kind == Kind::Punct && !delimiter(pc) && !delimiter(first);
+                    if pending_newline && min_line.is_none_or(|m| out.len() - line_start >= m) {
                         out.push('\n');
+                        line_start = out.len();
+                    } else if pending_newline && (both_words || both_punct) {
+                        out.push(' ');
                     } else if pending_space && (both_words || both_punct) {
                         out.push(' ');
                     } else if both_words {
@@ -61,8 +81,9 @@ mod tests {
     fn drops_comments_and_indentation_but_keeps_tokens_apart() {
         let src = "fn  f(x: u8) -> u8 {\n    // note\n    let y = x / *&x; /* c */ y  .. =  1\n}";
         let s = shrink(src).unwrap();
-        assert_eq!(s, "fn f(x:u8) ->u8{\nlet y=x/ *&x;y.. =1\n}\n");
+        assert_eq!(s, "fn f(x:u8)->u8{\nlet y=x/ *&x;y.. =1\n}\n");
         assert!(!s.contains("note"));
+        assert_eq!(shrink_joined(src).unwrap(), "fn f(x:u8)->u8{let y=x/ *&x;y.. =1}\n");
     }
 
     #[test]

@@ -7,13 +7,11 @@ fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
 }
 
+/// The readable bundle, or the shrunk one (comments and whitespace only: its text is golden, so it must
+/// not depend on the compiler that pruning asks).
 fn options(root: &Path, shrink: bool) -> Options {
-    Options {
-        lib: root.join("src/lib.rs"),
-        entry: root.join("src/bin/main.rs"),
-        crate_name: "fixture".into(),
-        shrink,
-    }
+    let readable = Options::readable(root.join("src/lib.rs"), root.join("src/bin/main.rs"), "fixture");
+    Options { shrink, ..readable }
 }
 
 /// Compiles and runs a bundle, returning its stdout (or `None` without rustc).
@@ -57,6 +55,20 @@ fn shrinking_removes_comments_but_not_literals() {
     let b = bundle(&options(&fixture("basic"), true)).unwrap();
     assert!(!b.text.contains("mod fake2") && !b.text.contains("nested */"));
     assert!(b.text.contains("\"mod fake3;\"") && b.text.contains("r##\"mod fake4; \"# still raw\"##"));
+}
+
+#[test]
+fn the_minified_fixture_runs_as_the_readable_one() {
+    let root = fixture("basic");
+    let opts = Options::minified(root.join("src/lib.rs"), root.join("src/bin/main.rs"), "fixture");
+    let b = bundle(&opts).unwrap();
+    let readable = bundle(&options(&root, false)).unwrap();
+    assert!(b.text.len() * 10 < readable.text.len() * 7, "{} bytes", b.text.len());
+    assert!(b.renames.contains_key("not_test") && !b.renames.contains_key("trim"));
+    if let Some(stdout) = compile_and_run(&b.text, "minified") {
+        assert_eq!(stdout, EXPECTED_RUN);
+        assert!(b.pruned.is_empty() || !b.text.contains("kept_unknown"), "pruning cut the unused function");
+    }
 }
 
 #[test]

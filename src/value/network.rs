@@ -127,7 +127,7 @@ impl ValueNet {
         }
         let limit = output_weight_limit(self.hidden, true);
         if self.w2.iter().any(|&w| (w as i32).abs() > limit) {
-            return Err(format!("output weights of a squared net must be within ±{limit}"));
+            return Err(format!("output weights of a squared net must be within +-{limit}"));
         }
         self.squared = true;
         Ok(self)
