@@ -1,6 +1,9 @@
 //! The bot's game state and move choice: keeps its own board from both players' moves, checks it against
-//! the referee's list of legal moves, and falls back to that list when the two disagree.
+//! the referee's list of legal moves, and falls back to that list when the two disagree. It also tells
+//! the arena's first leagues (plain tic-tac-toe on one 3×3 board) from Ultimate by the lists, and plays
+//! the plain game perfectly (docs/rules.md).
 
+use crate::board::plain::{cells, PlainBoard};
 use crate::board::Board;
 use crate::mcts::{Limits, Search, SearchReport};
 use crate::moves::Move;
@@ -20,6 +23,10 @@ pub struct Bot {
     rng: Rng,
     /// The last move of the opening the game started from, if any (see `start_from`).
     opening_last: Option<Move>,
+    /// The plain game's board while every move and list so far fits plain tic-tac-toe.
+    plain: Option<PlainBoard>,
+    /// True once a list fits only the plain game: the game is plain tic-tac-toe.
+    plain_only: bool,
 }
 
 /// How a move was chosen, for the log.
@@ -30,6 +37,8 @@ pub enum Choice {
     Fallback(Move),
     /// The fixed first move when the bot opens the game.
     Opening(Move),
+    /// A move of plain tic-tac-toe, with its exact value for the bot (`PlainBoard::value`'s scale).
+    Plain(Move, i32),
 }
 
 impl Choice {
@@ -37,7 +46,7 @@ impl Choice {
     pub fn mv(&self) -> Move {
         match self {
             Choice::Searched(r) => r.best,
-            Choice::Fallback(m) | Choice::Opening(m) => *m,
+            Choice::Fallback(m) | Choice::Opening(m) | Choice::Plain(m, _) => *m,
         }
     }
 }
@@ -52,6 +61,8 @@ impl Bot {
             turn: 0,
             rng: Rng::new(seed ^ 0x5EED),
             opening_last: None,
+            plain: Some(PlainBoard::new()),
+            plain_only: false,
         }
     }
 
@@ -75,11 +86,18 @@ impl Bot {
     pub fn start_from(&mut self, opening: &[Move]) -> Result<(), String> {
         self.board = Board::from_moves(opening).map_err(|i| format!("opening move {} is illegal", i + 1))?;
         self.opening_last = opening.last().copied();
+        if !opening.is_empty() {
+            self.plain = None; // openings are Ultimate's
+        }
         Ok(())
     }
 
     /// Applies the opponent's move (`None`: we move first). Returns a warning when it does not fit our state.
     pub fn opponent_moved(&mut self, mv: Option<Move>) -> Option<String> {
+        self.plain_opponent_moved(mv);
+        if self.plain_only {
+            return None;
+        }
         if self.turn == 0 && mv.is_some() && mv == self.opening_last {
             return None;
         }
@@ -113,6 +131,9 @@ impl Bot {
             // iteration-held: no clock to save).
             let now = Instant::now();
             self.search.prefault(Some(now + deadline.saturating_duration_since(now) / 2));
+        }
+        if let Some(choice) = self.plain_choice(actions) {
+            return Some(choice);
         }
         let legal = self.board.legal_moves();
         if let Some(actions) = actions {
@@ -163,6 +184,54 @@ impl Bot {
             }
         }
         Some(choice)
+    }
+
+    /// Keeps the plain game's board in step with the opponent's move, or drops it when the move is not one.
+    fn plain_opponent_moved(&mut self, mv: Option<Move>) {
+        let Some(plain) = self.plain.as_mut() else { return };
+        match mv {
+            // `-1 -1` starts a game: only at the first turn.
+            None if self.turn == 0 => {}
+            Some(m) if m.board() == 0 && plain.is_legal(m.cell()) => plain.play(m.cell()),
+            _ => {
+                self.plain = None;
+                self.plain_only = false;
+            }
+        }
+    }
+
+    /// A move of plain tic-tac-toe when the game may be that: while the referee's lists are its empty
+    /// cells. A list that fits only the plain game settles it; one that fits both games (our first turn
+    /// after an opening move at `0 0`) gets the plain game's move, which Ultimate's rules also allow.
+    fn plain_choice(&mut self, actions: Option<&[Move]>) -> Option<Choice> {
+        let plain = self.plain?;
+        let fits = |list: &[Move]| {
+            let mask =
+                list.iter().fold(0u16, |mask, m| if m.board() == 0 { mask | 1 << m.cell() } else { 0x200 });
+            mask == plain.legal_cells() && list.len() == cells(mask).count()
+        };
+        match actions {
+            Some(list) if fits(list) => {
+                if !fits(&self.board.legal_moves()) {
+                    self.plain_only = true;
+                }
+            }
+            None if self.plain_only => {}
+            _ => {
+                self.plain = None;
+                self.plain_only = false;
+                return None;
+            }
+        }
+        let cell = plain.best_cell(&mut self.rng)?;
+        let mut after = plain;
+        after.play(cell);
+        self.plain = Some(after);
+        let m = Move::new(0, cell);
+        if !self.plain_only && self.board.is_legal(m) {
+            self.board.play(m);
+        }
+        Some(Choice::Plain(m, -after.value()))
     }
 
     /// Makes `mv` (played from `before`) our last move instead of the one we chose: replays of a given line.

@@ -334,5 +334,13 @@ pub fn describe(turn: u32, ms: f64, choice: &Choice) -> String {
             format!("turn {turn} move {m} time {ms:.1}ms (fallback: random move from the referee's list)")
         }
         Choice::Opening(m) => format!("turn {turn} move {m} time {ms:.1}ms (opening)"),
+        Choice::Plain(m, value) => {
+            let outcome = match value.signum() {
+                1 => "a win",
+                0 => "a draw",
+                _ => "a loss",
+            };
+            format!("turn {turn} move {m} time {ms:.1}ms (plain tic-tac-toe: {outcome} with perfect play)")
+        }
     }
 }

@@ -54,12 +54,8 @@ fn shrink_lines(src: &str, min_line: Option<usize>) -> Result<String, String> {
                     if pending_newline && min_line.is_none_or(|m| out.len() - line_start >= m) {
                         out.push('\n');
                         line_start = out.len();
-                    } else if pending_newline && (both_words || both_punct) {
-                        out.push(' ');
-                    } else if pending_space && (both_words || both_punct) {
-                        out.push(' ');
-                    } else if both_words {
-                        out.push(' '); // never glue two words that were apart
+                    } else if both_words || ((pending_space || pending_newline) && both_punct) {
+                        out.push(' '); // never glue two words, nor two marks that were apart
                     }
                 }
                 out.push_str(t.text);

@@ -44,6 +44,10 @@ fn write_log_and_page(log_text: &str, log: Option<String>, html: Option<String>)
 /// `uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G] [--seed S]
 /// [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--html FILE] [--quiet]`
 pub fn main(words: &[String]) -> Result<i32, String> {
+    if words.windows(2).any(|w| w[0] == "--rules" && w[1] == "plain") {
+        let rest: Vec<String> = words.iter().filter(|w| *w != "plain" && *w != "--rules").cloned().collect();
+        return super::plain::main(&rest);
+    }
     let mut args = Args::new(words);
     let games: usize = args.value_or("--games", 100)?;
     let jobs: usize = args.value_or("--jobs", crate::cli::default_jobs())?;
@@ -55,6 +59,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let html: Option<String> = args.value("--html")?;
     let a_first = first_mover(&mut args)?;
     let rules = super::rules::Rules::parse(&args.value_or("--rules", "codingame".to_string())?)?;
+    let lenient = args.flag("--lenient-output");
     let openings = match args.value::<String>("--openings")? {
         Some(spec) => Openings::parse(&spec)?,
         None => Openings::EmptyBoard,
@@ -75,7 +80,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     };
     let players = args.positionals()?;
     let [a, b] = &players[..] else { return Err("arena needs exactly two players".into()) };
-    let (a, b) = (PlayerSpec::parse(a), PlayerSpec::parse(b));
+    let (a, b) = (PlayerSpec::parse(a).lenient(lenient), PlayerSpec::parse(b).lenient(lenient));
     a.validate()?;
     b.validate()?;
     let (la, lb) = (a.label(), b.label());
@@ -116,7 +121,9 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
         Some("glicko2") => true,
         Some(other) => return Err(format!("--rating {other:?}: bt or glicko2")),
     };
-    let specs: Vec<PlayerSpec> = args.positionals()?.iter().map(|s| PlayerSpec::parse(s)).collect();
+    let lenient = args.flag("--lenient-output");
+    let specs: Vec<PlayerSpec> =
+        args.positionals()?.iter().map(|s| PlayerSpec::parse(s).lenient(lenient)).collect();
     if specs.len() < 2 {
         return Err("a tournament needs at least two players".into());
     }

@@ -8,6 +8,7 @@ pub mod glicko;
 pub mod human;
 pub mod log;
 pub mod openings;
+pub mod plain;
 pub mod player;
 pub mod referee;
 pub mod rules;

@@ -57,8 +57,12 @@ impl std::fmt::Display for Fault {
 pub enum PlayerSpec {
     /// A built-in agent, by its `NAME[:opts]` (see `agents::NAMES`).
     Builtin(String),
-    /// A shell command that speaks the arena protocol.
+    /// A shell command that speaks the arena protocol; its answers are judged as strictly as the arena
+    /// judges them (`judge_answer`).
     Command(String),
+    /// A command whose answers are read leniently: any whitespace around and between `row col`
+    /// (`arena --lenient-output`, for bots that are not yet arena-ready).
+    LenientCommand(String),
 }
 
 impl PlayerSpec {
@@ -74,7 +78,15 @@ impl PlayerSpec {
     pub fn label(&self) -> String {
         match self {
             PlayerSpec::Builtin(n) => format!("builtin:{n}"),
-            PlayerSpec::Command(c) => c.clone(),
+            PlayerSpec::Command(c) | PlayerSpec::LenientCommand(c) => c.clone(),
+        }
+    }
+
+    /// The same player, its answers judged leniently when `lenient` (a built-in agent is unchanged).
+    pub fn lenient(self, lenient: bool) -> PlayerSpec {
+        match self {
+            PlayerSpec::Command(c) if lenient => PlayerSpec::LenientCommand(c),
+            other => other,
         }
     }
 
@@ -82,8 +94,10 @@ impl PlayerSpec {
     pub fn validate(&self) -> Result<(), String> {
         match self {
             PlayerSpec::Builtin(n) => agents::parse(n, 0).map(|_| ()),
-            PlayerSpec::Command(c) if c.trim().is_empty() => Err("empty command".into()),
-            PlayerSpec::Command(_) => Ok(()),
+            PlayerSpec::Command(c) | PlayerSpec::LenientCommand(c) if c.trim().is_empty() => {
+                Err("empty command".into())
+            }
+            PlayerSpec::Command(_) | PlayerSpec::LenientCommand(_) => Ok(()),
         }
     }
 
@@ -98,7 +112,10 @@ impl PlayerSpec {
                 Ok(Box::new(BuiltinPlayer { agent, notes: Vec::new() }))
             }
             PlayerSpec::Command(c) => {
-                ExternalPlayer::spawn(c, seed, opening).map(|p| Box::new(p) as Box<dyn Contestant>)
+                ExternalPlayer::spawn(c, seed, opening, true).map(|p| Box::new(p) as Box<dyn Contestant>)
+            }
+            PlayerSpec::LenientCommand(c) => {
+                ExternalPlayer::spawn(c, seed, opening, false).map(|p| Box::new(p) as Box<dyn Contestant>)
             }
         }
     }
@@ -153,6 +170,8 @@ pub struct ExternalPlayer {
     /// Its stderr lines, stamped as read by a thread (at most `NOTES_PER_GAME` characters, then a cut mark).
     notes: Receiver<(Instant, String)>,
     rng: Rng,
+    /// Judge answers as the arena does (`judge_answer`); leniently otherwise.
+    strict: bool,
 }
 
 /// How long a finished game waits for a bot's last stderr lines after closing its input.
@@ -185,7 +204,8 @@ fn forward_lines<T: Send + 'static>(
 }
 
 impl ExternalPlayer {
-    fn spawn(command: &str, seed: u64, opening: &[Move]) -> Result<ExternalPlayer, Fault> {
+    /// Starts `command` for a game that begins after `opening`; `strict`: judge its answers as the arena.
+    pub fn spawn(command: &str, seed: u64, opening: &[Move], strict: bool) -> Result<ExternalPlayer, Fault> {
         let opening_text: Vec<String> = opening.iter().map(|m| m.to_string()).collect();
         let mut child = Command::new("sh")
             .arg("-c")
@@ -202,12 +222,11 @@ impl ExternalPlayer {
             forward_lines(child.stderr.take().expect("stderr was piped"), NOTES_PER_GAME, |line, at| {
                 (at, line)
             });
-        Ok(ExternalPlayer { child, stdin, lines, notes, rng: Rng::new(seed) })
+        Ok(ExternalPlayer { child, stdin, lines, notes, rng: Rng::new(seed), strict })
     }
 
     /// The turn's input, with the legal moves shuffled as the arena does.
-    fn turn_text(&mut self, board: &Board, last: Option<Move>) -> String {
-        let mut moves: Vec<Move> = board.legal_moves().to_vec();
+    fn turn_text(&mut self, mut moves: Vec<Move>, last: Option<Move>) -> String {
         for i in (1..moves.len()).rev() {
             moves.swap(i, self.rng.below(i as u32 + 1) as usize);
         }
@@ -223,7 +242,8 @@ impl ExternalPlayer {
     }
 }
 
-/// Parses an answer line: `row col`, optionally followed by a message.
+/// Parses an answer line leniently: `row col`, optionally followed by a message, any whitespace around
+/// (for logs and the terminal; the referee judges bots with `judge_answer`).
 pub fn parse_answer(line: &str) -> Option<Move> {
     let mut words = line.split_whitespace();
     let r = words.next()?.parse().ok()?;
@@ -231,14 +251,43 @@ pub fn parse_answer(line: &str) -> Option<Move> {
     Move::from_row_col(r, c)
 }
 
-impl Contestant for ExternalPlayer {
-    fn turn(
+/// The longest message the arena shows beside a move.
+pub const MESSAGE_CHARS: usize = 19;
+
+/// Judges an answer line as the arena does: one digit, one space, one digit, and nothing more unless a
+/// space and a message follow (`" 4 4"`, `"4 4 "`, `"04 4"`, `"4  4"` are malformed there and lose). The
+/// move's cell and the message, cut to the `MESSAGE_CHARS` the arena shows.
+pub fn judge_answer(line: &str) -> Result<(Move, Option<String>), String> {
+    let b = line.as_bytes();
+    let digit = |k: usize| b.get(k).filter(|d| d.is_ascii_digit()).map(|d| (d - b'0') as i64);
+    let (Some(row), Some(col)) = (digit(0), digit(2)) else {
+        return Err("expected `row col`, one digit each, nothing before".into());
+    };
+    if b[1] != b' ' {
+        return Err("expected one space between row and col".into());
+    }
+    let message = match &line[3..] {
+        "" => None,
+        rest => match rest.strip_prefix(' ') {
+            Some(m) if !m.is_empty() => Some(m.chars().take(MESSAGE_CHARS).collect()),
+            _ => return Err("a space after the move must start a message".into()),
+        },
+    };
+    let m = Move::from_row_col(row, col).ok_or_else(|| format!("{row} {col} is off the board"))?;
+    Ok((m, message))
+}
+
+impl ExternalPlayer {
+    /// Sends a turn (the opponent's `last` move and the `legal` moves, shuffled) and waits up to `limit`
+    /// for the answer, which must be one of `legal`; the time is measured here.
+    pub fn ask(
         &mut self,
-        board: &Board,
+        legal: Vec<Move>,
         last: Option<Move>,
         limit: Duration,
     ) -> (Result<Move, Fault>, Duration) {
-        let text = self.turn_text(board, last);
+        let allowed = legal.clone();
+        let text = self.turn_text(legal, last);
         let start = Instant::now();
         let sent = match self.stdin.as_mut() {
             Some(stdin) => stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()).is_ok(),
@@ -247,14 +296,22 @@ impl Contestant for ExternalPlayer {
         if !sent {
             return (Err(Fault::Crash("its stdin is closed".into())), start.elapsed());
         }
+        // One line is the answer; a second line written in the same turn is read as the next turn's.
         let answer = self.lines.recv_timeout(limit);
         let took = start.elapsed();
         let result = match answer {
-            Ok(line) => match parse_answer(&line) {
-                Some(m) if board.is_legal(m) => Ok(m),
-                Some(_) => Err(Fault::Illegal(line)),
-                None => Err(Fault::Malformed(line)),
-            },
+            Ok(line) => {
+                let judged = if self.strict {
+                    judge_answer(&line).map(|a| a.0)
+                } else {
+                    parse_answer(&line).ok_or(String::new())
+                };
+                match judged {
+                    Ok(m) if allowed.contains(&m) => Ok(m),
+                    Ok(_) => Err(Fault::Illegal(line)),
+                    Err(_) => Err(Fault::Malformed(line)),
+                }
+            }
             Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout { ms: limit.as_millis() as u64 }),
             Err(RecvTimeoutError::Disconnected) => {
                 let status = self
@@ -268,6 +325,17 @@ impl Contestant for ExternalPlayer {
             }
         };
         (result, took)
+    }
+}
+
+impl Contestant for ExternalPlayer {
+    fn turn(
+        &mut self,
+        board: &Board,
+        last: Option<Move>,
+        limit: Duration,
+    ) -> (Result<Move, Fault>, Duration) {
+        self.ask(board.legal_moves().to_vec(), last, limit)
     }
 
     fn take_notes(&mut self, game_over: bool) -> Vec<(Instant, String)> {
@@ -290,5 +358,32 @@ impl Drop for ExternalPlayer {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_are_judged_as_the_arena_judges_them() {
+        let at = |r, c| Move::from_row_col(r, c).unwrap();
+        assert_eq!(judge_answer("4 4"), Ok((at(4, 4), None)));
+        assert_eq!(judge_answer("0 8 hello"), Ok((at(0, 8), Some("hello".into()))));
+        let long = judge_answer("2 3 a message longer than nineteen").unwrap();
+        assert_eq!(long.1.as_deref(), Some("a message longer th"));
+        for bad in [" 4 4", "4 4 ", "04 4", "4 04", "4  4", "4,4", "44", "4", "", "-1 2", "a b", "4\t4"] {
+            assert!(judge_answer(bad).is_err(), "{bad:?} passed");
+            assert!(
+                bad.trim().is_empty()
+                    || bad.contains(['-', 'a', ','])
+                    || bad == "44"
+                    || bad == "4"
+                    || parse_answer(bad).is_some(),
+                "the lenient reader differs on {bad:?}"
+            );
+        }
+        assert!(judge_answer("9 0").unwrap_err().contains("off the board"));
+        assert_eq!(parse_answer(" 4 4 "), Some(at(4, 4)), "the lenient reader takes what the arena refuses");
     }
 }

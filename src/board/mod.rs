@@ -5,6 +5,7 @@
 //! status; `tables.rs` the bit tables, `movegen.rs` move generation.
 
 mod movegen;
+pub mod plain;
 #[cfg(not(bundle))]
 mod points;
 mod tables;
