@@ -1,5 +1,6 @@
 //! Dead items left out: the functions, methods, constants, statics, type aliases and structs that the
-//! bot never reaches, as rustc's `dead_code` lint lists them on the bundle itself.
+//! bot never reaches, as rustc's `dead_code` lint lists them on the bundle itself, and the imports its
+//! `unused_imports` lint finds (removed as rustc's own suggestions remove them).
 //!
 //! Each round type-checks the bundle (`rustc --emit=metadata`, no code generated), cuts every item the
 //! lint names (with its attributes and docs; a struct with its `impl` blocks), and checks again, until
@@ -33,6 +34,15 @@ pub fn prune(text: &str, scratch: &Path) -> Pruned {
             Ok(d) => d,
             Err(note) => return Pruned { text: current, removed, note: Some(note) },
         };
+        // Imports left unused (rustc's own fix: the ranges its suggestions replace by nothing).
+        let unused = unused_import_ranges(&diagnostics);
+        if !unused.is_empty() {
+            let fixed = cut_bytes(&current, &unused);
+            if check(&fixed, scratch).is_ok() {
+                current = fixed;
+                continue;
+            }
+        }
         let starts = dead_item_names(&diagnostics);
         if starts.is_empty() {
             return Pruned { text: current, removed, note: None };
@@ -120,6 +130,46 @@ fn dead_item_names(json: &str) -> Vec<usize> {
         }
     }
     starts
+}
+
+/// The byte ranges that rustc's suggestions for unused imports replace by nothing.
+fn unused_import_ranges(json: &str) -> Vec<(usize, usize)> {
+    let mut ranges = Vec::new();
+    for line in json.lines().filter(|l| l.contains("\"code\":{\"code\":\"unused_imports\"")) {
+        let Some((_, children)) = line.split_once("\"children\":[") else { continue };
+        for span in children.split("{\"file_name\":").skip(1) {
+            if !span.contains("\"suggested_replacement\":\"\"") {
+                continue;
+            }
+            let number = |key: &str| -> Option<usize> {
+                let rest = span.split_once(key)?.1;
+                rest.chars().take_while(|c| c.is_ascii_digit()).collect::<String>().parse().ok()
+            };
+            if let (Some(a), Some(b)) = (number("\"byte_start\":"), number("\"byte_end\":")) {
+                ranges.push((a, b));
+            }
+        }
+    }
+    ranges.sort();
+    ranges.dedup();
+    ranges
+}
+
+/// `text` without the byte ranges `ranges` (sorted; overlaps merged).
+fn cut_bytes(text: &str, ranges: &[(usize, usize)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for &(from, to) in ranges {
+        if to > text.len() || !text.is_char_boundary(from) || !text.is_char_boundary(to) {
+            continue;
+        }
+        if from >= at {
+            out.push_str(&text[at..from]);
+        }
+        at = at.max(to);
+    }
+    out.push_str(&text[at.min(text.len())..]);
+    out
 }
 
 /// `text` with the items whose names start at `starts` cut out, and those names.
@@ -276,7 +326,7 @@ mod tests {
 
     #[test]
     fn dead_functions_constants_and_structs_are_cut_with_their_attributes() {
-        let src = "fn main() { println!(\"{}\", used()); }\n\
+        let src = "use std::collections::HashMap;\nfn main() { println!(\"{}\", used()); }\n\
                    /// Docs.\n#[inline]\nfn used() -> u8 { LIVE }\nconst LIVE: u8 = 3;\n\
                    #[inline]\nfn dead() -> u8 { DEAD[0] }\nconst DEAD: [u8; 2] = [1, 2];\n\
                    #[derive(Clone)]\nstruct Gone { x: u8 }\nimpl Gone { fn new() -> Gone { Gone { x: 1 } } }\n\
@@ -293,5 +343,6 @@ mod tests {
             assert!(!p.text.contains(gone), "{gone} left in:\n{}", p.text);
         }
         assert_eq!(p.text.matches("#[inline]").count(), 1);
+        assert!(!p.text.contains("HashMap"), "the unused import stays:\n{}", p.text);
     }
 }
