@@ -192,3 +192,57 @@ fn a_quantised_net_read_back_as_floats_quantises_to_itself() {
         assert_eq!(back.quantise().with_inputs(net.inputs()).encode(), net.encode());
     }
 }
+
+/// Damaged copies of the committed weight texts: every one is refused with an error that names its file,
+/// none panics and none is read as other weights.
+#[test]
+fn damaged_weight_texts_are_refused_by_name_without_a_panic() {
+    use uttt::policy::Policy;
+    use uttt::value::rollout_head;
+    let value = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/value.txt")).unwrap();
+    let policy = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/policy.txt")).unwrap();
+    let head =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/rollout_head.txt")).unwrap();
+    let net = ValueNet::embedded().unwrap();
+    let mut rng = uttt::Rng::new(17);
+    let printable: Vec<u8> = (b' '..=b'~').filter(|&b| b != b'"').collect();
+    let mut total_refused = 0;
+    for round in 0..60 {
+        let damage = |text: &str, rng: &mut uttt::Rng| -> String {
+            let mut bytes = text.trim_end().as_bytes().to_vec();
+            match round % 3 {
+                // One character changed for another printable one.
+                0 => {
+                    let at = rng.below(bytes.len() as u32) as usize;
+                    let old = bytes[at];
+                    bytes[at] = *printable.iter().find(|&&b| b != old && rng.below(8) == 0).unwrap_or(&b'a');
+                    if bytes[at] == old {
+                        bytes[at] = if old == b'a' { b'b' } else { b'a' };
+                    }
+                }
+                // Cut short.
+                1 => bytes.truncate(rng.below(bytes.len() as u32) as usize),
+                // A character no weight text holds.
+                _ => bytes.insert(rng.below(bytes.len() as u32) as usize, b'"'),
+            }
+            String::from_utf8(bytes).unwrap()
+        };
+        // A change in the coder's last bits can leave every value and the checksum as they were: such
+        // a text is harmless (the same weights), anything else must be refused by name.
+        let mut refused = 0;
+        match ValueNet::decode_named("weights/value.txt", &damage(&value, &mut rng)) {
+            Err(e) => refused += e.starts_with("weights/value.txt: ") as usize,
+            Ok(other) => assert_eq!(other.encode(), net.encode(), "round {round}: read as other weights"),
+        }
+        match Policy::decode_named("weights/policy.txt", &damage(&policy, &mut rng)) {
+            Err(e) => refused += e.starts_with("weights/policy.txt: ") as usize,
+            Ok(other) => assert_eq!(other.weights(), Policy::embedded().unwrap().weights(), "round {round}"),
+        }
+        match rollout_head::decode_named(&net, "weights/rollout_head.txt", &damage(&head, &mut rng)) {
+            Err(e) => refused += e.starts_with("weights/rollout_head.txt: ") as usize,
+            Ok(other) => assert_eq!(other.encode(), rollout_head::load(&net, None).unwrap().encode()),
+        }
+        total_refused += refused;
+    }
+    assert!(total_refused >= 170, "only {total_refused} of 180 damaged texts refused");
+}

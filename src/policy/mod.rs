@@ -37,7 +37,12 @@ impl Policy {
 
     /// The embedded weights, decoded once at start-up.
     pub fn embedded() -> Result<Policy, String> {
-        Policy::new(codec::decode(EMBEDDED)?)
+        Policy::decode_named("weights/policy.txt", EMBEDDED)
+    }
+
+    /// Reads weight text that came from the file `name`; an error starts with that name.
+    pub fn decode_named(name: &str, text: &str) -> Result<Policy, String> {
+        codec::decode(text).and_then(Policy::new).map_err(|e| format!("{name}: {e}"))
     }
 
     /// The weights, one per feature.
