@@ -1,4 +1,7 @@
-//! `uttt bench`: a fixed, deterministic workload whose figures track engine and search speed.
+//! `uttt bench`: a fixed, deterministic workload whose figures track engine and search speed; `--signature`
+//! the behaviour signature (`signature.rs`).
+
+pub mod signature;
 
 use crate::board::{Board, Status};
 use crate::mcts::{rollout, Limits, Params, RolloutPolicy};
@@ -247,9 +250,20 @@ pub fn run_all(value_file: Option<&str>) -> Result<BenchFigures, String> {
     Ok(figures)
 }
 
-/// `uttt bench [--json] [--value-weights FILE]`.
+/// `uttt bench [--json] [--value-weights FILE]`, or `uttt bench --signature`.
 pub fn main(args: &[String]) -> i32 {
     let mut a = crate::cli::Args::new(args);
+    if a.flag("--signature") {
+        let start = Instant::now();
+        let (hash, searches) = signature::signature();
+        println!("signature {hash:016x}");
+        eprintln!(
+            "({searches} searches of {} iterations, {:.1} s)",
+            signature::ITERATIONS,
+            start.elapsed().as_secs_f64()
+        );
+        return 0;
+    }
     let json = a.flag("--json");
     let figures = match a.value::<String>("--value-weights").and_then(|file| {
         a.positionals()?;
