@@ -269,7 +269,11 @@ pub fn bundle(opts: &Options) -> Result<Bundle, String> {
     for chunk in text.split(PART_MARK).skip(1) {
         let (part_name, body) = chunk.split_once("*/\n").ok_or("a part mark lost its end")?;
         let texts = included_texts(body);
-        let body = if opts.shrink { shrink::shrink_joined(body)? } else { body.to_string() };
+        let body = if opts.shrink {
+            shrink::shrink_joined(&shrink::drop_inert_attributes(body)?)?
+        } else {
+            body.to_string()
+        };
         let literal_bytes: usize = texts.iter().map(|t| t.1).sum();
         parts.push(PartSize { name: part_name.to_string(), code: body.len() - literal_bytes, texts });
         out.push_str(&body);

@@ -18,6 +18,51 @@ pub fn shrink_joined(src: &str) -> Result<String, String> {
     shrink_lines(src, Some(JOINED_LINE))
 }
 
+/// Attributes that change no code: lint levels, docs, `must_use`, formatter and diagnostic hints.
+const INERT_ATTRIBUTES: &[&str] =
+    &["allow", "warn", "deny", "forbid", "expect", "doc", "must_use", "rustfmt", "diagnostic", "clippy"];
+
+/// `src` without the attributes that change no code (`INERT_ATTRIBUTES`), outer or inner.
+pub fn drop_inert_attributes(src: &str) -> Result<String, String> {
+    let tokens = tokenize(src)?;
+    let mut out = String::with_capacity(src.len());
+    let mut k = 0;
+    while k < tokens.len() {
+        if tokens[k].is(Kind::Punct, "#") {
+            let code: Vec<usize> =
+                (k + 1..tokens.len()).filter(|&j| !tokens[j].is_trivia()).take(3).collect();
+            let inner = code.first().is_some_and(|&j| tokens[j].is(Kind::Punct, "!"));
+            let (open, name) = if inner { (code.get(1), code.get(2)) } else { (code.first(), code.get(1)) };
+            let is_inert = open.is_some_and(|&j| tokens[j].is(Kind::Punct, "["))
+                && name.is_some_and(|&j| {
+                    tokens[j].kind == Kind::Ident && INERT_ATTRIBUTES.contains(&tokens[j].text)
+                });
+            if let (true, Some(&open)) = (is_inert, open) {
+                let mut depth = 0;
+                let mut j = open;
+                while j < tokens.len() {
+                    match (tokens[j].kind, tokens[j].text) {
+                        (Kind::Punct, "[") => depth += 1,
+                        (Kind::Punct, "]") => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                k = j + 1;
+                continue;
+            }
+        }
+        out.push_str(tokens[k].text);
+        k += 1;
+    }
+    Ok(out)
+}
+
 /// The shortest line `shrink_joined` ends at a line break of the source.
 const JOINED_LINE: usize = 160;
 
@@ -80,6 +125,18 @@ mod tests {
         assert_eq!(s, "fn f(x:u8)->u8{\nlet y=x/ *&x;y.. =1\n}\n");
         assert!(!s.contains("note"));
         assert_eq!(shrink_joined(src).unwrap(), "fn f(x:u8)->u8{let y=x/ *&x;y.. =1}\n");
+    }
+
+    #[test]
+    fn attributes_that_change_no_code_go_and_the_others_stay() {
+        let src = "#![allow(dead_code)]\n#[inline]\n#[must_use]\n/// doc\n#[doc = \"x\"]\nfn f() {}\n\
+                   #[derive(Clone)] #[allow(unused)] struct S; const T: &str = \"#[allow(x)]\";";
+        let out = drop_inert_attributes(src).unwrap();
+        assert!(!out.contains("dead_code") && !out.contains("must_use") && !out.contains("#[doc"), "{out}");
+        assert!(
+            out.contains("#[inline]") && out.contains("#[derive(Clone)]") && out.contains("\"#[allow(x)]\"")
+        );
+        assert!(!out.contains("#[allow(unused)]"));
     }
 
     #[test]
