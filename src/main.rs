@@ -42,6 +42,7 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                   [--reward score|selfplay|growing:K] [--generations G] [--population P] [--openings FILE|random:K] [--time-ms T] [--jobs J]
                   [--seed S] [--state FILE] [--shard K/N --results FILE] [--merge FILE...]
                                        tune a built-in player's options by games (resumable, shardable)
+       uttt help params                the search's tunables (bot:NAME=X, tune --param NAME): a table
 players: a shell command (a bot speaking the arena protocol) or builtin:NAME[:opts]";
 
 fn main() -> ExitCode {
@@ -49,8 +50,12 @@ fn main() -> ExitCode {
     let rest = if args.is_empty() { &[][..] } else { &args[1..] };
     let asks_help = args.iter().any(|a| matches!(a.as_str(), "help" | "--help" | "-h"));
     let code = match args.first().map(String::as_str) {
+        Some("help") if rest.first().map(String::as_str) == Some("params") => {
+            print!("{}", uttt::mcts::Tunable::markdown_table());
+            0
+        }
         _ if asks_help => {
-            println!("{USAGE}\nbuilt-in agents: {}", uttt::agents::NAMES);
+            println!("{USAGE}\nbuilt-in agents: {}", uttt::agents::names());
             0
         }
         Some("perft") => perft_command(rest),

@@ -14,7 +14,7 @@ pub mod weighted;
 
 use crate::board::Board;
 use crate::bot::Bot;
-use crate::mcts::{Limits, Params, RolloutPolicy, Search};
+use crate::mcts::{Limits, Params, RolloutPolicy, Search, Tunable};
 use crate::moves::Move;
 use std::time::Instant;
 
@@ -122,8 +122,13 @@ pub fn best_move(moves: &[Move], mut score: impl FnMut(Move) -> f64, rng: &mut c
     best.1[rng.below(best.1.len() as u32) as usize]
 }
 
-/// Names of the built-in agents, for help texts.
-pub const NAMES: &str = "random, reflex, greedy, policy[:greedy], alphago[:iters=N][:c=X] (seed 001's Q + c·P search, c 5, 250 iterations), perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:points][:eval=heuristic|net|e1|e2|basis6[:weights=FILE]|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:net=FILE][:rhead=FILE][:norhead][:vw=X][:vpv=K][:vpt=T][:vq=N][:pw=X][:c=X][:fpu=X][:solver=0|1][:reuse=0|1][:early=0|1][:expand=N][:prior_delay=N][:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins]";
+/// Names of the built-in agents and their options, for help texts (the bot's tunables from `TUNABLES`).
+pub fn names() -> String {
+    format!(
+        "random, reflex, greedy, policy[:greedy], alphago[:iters=N][:c=X] (seed 001's Q + c·P search, c 5, 250 iterations), perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:points][:eval=heuristic|net|e1|e2|basis6[:weights=FILE]|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:net=FILE][:rhead=FILE][:norhead]{}[:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins] (the tunables: `uttt help params`)",
+        Tunable::help()
+    )
+}
 
 /// Seed 000's linear weights by name: `published` (the document's), `td` (weights/td.txt), `zero`
 /// (the untrained start), or a file in weights/td.txt's format.
@@ -166,31 +171,13 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut rules = crate::arena::rules::Rules::CodinGame;
     for opt in parts {
         match opt.split_once('=') {
-            Some(("c", v)) => {
-                params.exploration = v.parse().map_err(|_| format!("bad c in {spec:?}"))?;
-                c_given = Some(params.exploration);
-            }
-            Some(("pw", v)) => params.prior_weight = v.parse().map_err(|_| format!("bad pw in {spec:?}"))?,
-            Some(("vpv", v)) => {
-                params.value_prior_visits = v.parse().map_err(|_| format!("bad vpv in {spec:?}"))?
-            }
-            Some(("vpt", v)) => {
-                params.value_prior_temperature = v.parse().map_err(|_| format!("bad vpt in {spec:?}"))?
-            }
-            Some(("vq", v)) => {
-                params.value_prior_virtual_visits = v.parse().map_err(|_| format!("bad vq in {spec:?}"))?
-            }
-            Some(("fpu", v)) => {
-                params.first_play_urgency = v.parse().map_err(|_| format!("bad fpu in {spec:?}"))?
-            }
-            Some(("solver", v)) => params.solver = v == "1",
-            Some(("reuse", v)) => params.reuse_tree = v == "1",
-            Some(("early", v)) => params.early_stop = v == "1",
-            Some(("expand", v)) => {
-                params.expand_after = v.parse().map_err(|_| format!("bad expand in {spec:?}"))?
-            }
-            Some(("prior_delay", v)) => {
-                params.prior_delay = v.parse().map_err(|_| format!("bad prior_delay in {spec:?}"))?
+            // The search's tunables (`mcts/params.rs`, `TUNABLES`): `c`, `fpu`, `vw`, `vpv`, …
+            Some((name, v)) if Tunable::find(name).is_some() => {
+                let t = Tunable::find(name).expect("just found");
+                t.set_text(&mut params, v).map_err(|e| format!("{e} in {spec:?}"))?;
+                if name == "c" {
+                    c_given = Some(params.exploration);
+                }
             }
             Some(("rollout", v)) => {
                 params.rollout = match v {
@@ -243,7 +230,6 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             // A rollout head for the bot's value net (`uttt fit-rollout-head`).
             Some(("rhead", path)) => rollout_head_file = Some(path.to_string()),
             None if opt == "norhead" => use_rollout_head = false,
-            Some(("vw", v)) => params.value_weight = v.parse().map_err(|_| format!("bad vw in {spec:?}"))?,
             _ => return Err(format!("unknown option {opt:?} in {spec:?}")),
         }
     }
@@ -317,7 +303,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             let make = move || options.build();
             Box::new(BotAgent { bot: make(), make: Box::new(make), iterations, think, note: None })
         }
-        _ => return Err(format!("unknown agent {name:?}: one of {NAMES}")),
+        _ => return Err(format!("unknown agent {name:?}: one of {}", names())),
     })
 }
 

@@ -55,7 +55,7 @@ impl std::fmt::Display for Fault {
 /// How to make a player for each game.
 #[derive(Clone, Debug)]
 pub enum PlayerSpec {
-    /// A built-in agent, by its `NAME[:opts]` (see `agents::NAMES`).
+    /// A built-in agent, by its `NAME[:opts]` (see `agents::names`).
     Builtin(String),
     /// A shell command that speaks the arena protocol; its answers are judged as strictly as the arena
     /// judges them (`judge_answer`).

@@ -29,7 +29,7 @@ use crate::rng::Rng;
 use crate::value::ValueNet;
 pub use budget::Limits;
 pub use node::{Node, Proof};
-pub use params::{Params, RolloutPolicy};
+pub use params::{Params, RolloutPolicy, Tunable, TUNABLES};
 pub use report::SearchReport;
 use root_scores::RootScores;
 use std::time::Instant;

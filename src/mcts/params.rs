@@ -1,4 +1,5 @@
-//! The search's tunable constants, declared once. Tuning results are recorded in README.md.
+//! The search's tunable constants, declared once, and `TUNABLES`: the one table that names them for the
+//! options, the tuner, the help and the docs (docs/tuning.md).
 
 /// How a rollout picks its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,4 +140,210 @@ impl Params {
         reuse_tree: false,
         early_stop: false,
     };
+}
+
+/// One tunable of `Params` as every tool names it: the option `bot:NAME=X`, the tuner's `--param NAME`,
+/// the help text and the parameter table of docs/tuning.md all come from `TUNABLES`.
+#[derive(Clone, Copy, Debug)]
+pub struct Tunable {
+    /// The option's name.
+    pub name: &'static str,
+    /// The field of `Params` it sets.
+    pub field: &'static str,
+    /// The values that make sense (the tuner's range when `--param NAME` gives none).
+    pub range: (f64, f64),
+    /// Whole numbers only (a switch is 0 or 1).
+    pub integer: bool,
+    /// One line of meaning.
+    pub meaning: &'static str,
+    /// Reads the value from `Params`.
+    pub get: fn(&Params) -> f64,
+    /// Writes the value into `Params` (within `range`).
+    pub set: fn(&mut Params, f64),
+}
+
+/// Every numeric tunable of the search, in the order the help lists them.
+pub const TUNABLES: &[Tunable] = &[
+    Tunable {
+        name: "c",
+        field: "exploration",
+        range: (0.05, 2.0),
+        integer: false,
+        meaning: "UCT exploration constant c in Q + c·sqrt(ln N / n)",
+        get: |p| p.exploration as f64,
+        set: |p, v| p.exploration = v as f32,
+    },
+    Tunable {
+        name: "fpu",
+        field: "first_play_urgency",
+        range: (0.0, 2.0),
+        integer: false,
+        meaning: "value of a child never visited, raised by its prior",
+        get: |p| p.first_play_urgency as f64,
+        set: |p, v| p.first_play_urgency = v as f32,
+    },
+    Tunable {
+        name: "pw",
+        field: "prior_weight",
+        range: (0.0, 4.0),
+        integer: false,
+        meaning: "weight of the learned prior in selection (0: plain UCT)",
+        get: |p| p.prior_weight as f64,
+        set: |p, v| p.prior_weight = v as f32,
+    },
+    Tunable {
+        name: "vw",
+        field: "value_weight",
+        range: (0.0, 1.0),
+        integer: false,
+        meaning: "the value net's share of a leaf's value (1: the net alone, 0: the rollout alone)",
+        get: |p| p.value_weight as f64,
+        set: |p, v| p.value_weight = v as f32,
+    },
+    Tunable {
+        name: "vpv",
+        field: "value_prior_visits",
+        range: (0.0, 64.0),
+        integer: true,
+        meaning: "a node's visit at which the net's values of its children sharpen their priors (0: never)",
+        get: |p| p.value_prior_visits as f64,
+        set: |p, v| p.value_prior_visits = v as u32,
+    },
+    Tunable {
+        name: "vpt",
+        field: "value_prior_temperature",
+        range: (0.01, 1.0),
+        integer: false,
+        meaning: "temperature of those values: P' ∝ P·exp(value / T)",
+        get: |p| p.value_prior_temperature as f64,
+        set: |p, v| p.value_prior_temperature = v as f32,
+    },
+    Tunable {
+        name: "vq",
+        field: "value_prior_virtual_visits",
+        range: (0.0, 32.0),
+        integer: true,
+        meaning: "visits of the net's value each child gets at that sharpening",
+        get: |p| p.value_prior_virtual_visits as f64,
+        set: |p, v| p.value_prior_virtual_visits = v as u32,
+    },
+    Tunable {
+        name: "expand",
+        field: "expand_after",
+        range: (1.0, 8.0),
+        integer: true,
+        meaning: "visits a leaf gets before it is expanded",
+        get: |p| p.expand_after as f64,
+        set: |p, v| p.expand_after = v as u32,
+    },
+    Tunable {
+        name: "prior_delay",
+        field: "prior_delay",
+        range: (0.0, 4.0),
+        integer: true,
+        meaning: "visits after its expansion before a node's children get the policy's priors",
+        get: |p| p.prior_delay as f64,
+        set: |p, v| p.prior_delay = v as u8,
+    },
+    Tunable {
+        name: "solver",
+        field: "solver",
+        range: (0.0, 1.0),
+        integer: true,
+        meaning: "prove wins, losses and draws and let them decide (1: on)",
+        get: |p| p.solver as u8 as f64,
+        set: |p, v| p.solver = v != 0.0,
+    },
+    Tunable {
+        name: "reuse",
+        field: "reuse_tree",
+        range: (0.0, 1.0),
+        integer: true,
+        meaning: "keep the subtree of the position reached between turns (1: on)",
+        get: |p| p.reuse_tree as u8 as f64,
+        set: |p, v| p.reuse_tree = v != 0.0,
+    },
+    Tunable {
+        name: "early",
+        field: "early_stop",
+        range: (0.0, 1.0),
+        integer: true,
+        meaning: "stop once the most visited move cannot be overtaken (1: on)",
+        get: |p| p.early_stop as u8 as f64,
+        set: |p, v| p.early_stop = v != 0.0,
+    },
+];
+
+impl Tunable {
+    /// The tunable called `name`, if there is one.
+    pub fn find(name: &str) -> Option<&'static Tunable> {
+        TUNABLES.iter().find(|t| t.name == name)
+    }
+
+    /// Sets it in `params` from the text `value`; an error says why the text is not one of its values.
+    pub fn set_text(&self, params: &mut Params, value: &str) -> Result<(), String> {
+        let v: f64 = value.parse().map_err(|_| format!("{}={value:?}: not a number", self.name))?;
+        if self.integer && v.fract() != 0.0 {
+            return Err(format!("{}={value}: a whole number", self.name));
+        }
+        let (lo, hi) = self.range;
+        if !(lo..=hi).contains(&v) {
+            return Err(format!("{}={value}: outside {lo}..={hi}", self.name));
+        }
+        (self.set)(params, v);
+        Ok(())
+    }
+
+    /// The help text's options: `[:c=X][:fpu=X]…[:solver=0|1]…`.
+    pub fn help() -> String {
+        TUNABLES
+            .iter()
+            .map(|t| match (t.integer, t.range) {
+                (true, (lo, hi)) if lo == 0.0 && hi == 1.0 => format!("[:{}=0|1]", t.name),
+                (true, _) => format!("[:{}=N]", t.name),
+                (false, _) => format!("[:{}=X]", t.name),
+            })
+            .collect()
+    }
+
+    /// The parameter table of docs/tuning.md: name, field, range, the bot's value, meaning.
+    pub fn markdown_table() -> String {
+        let mut table = String::from(
+            "| option | field of `Params` | range | the bot | meaning |\n|---|---|---|---|---|\n",
+        );
+        for t in TUNABLES {
+            table += &format!(
+                "| `{}` | `{}` | {} .. {} | {} | {} |\n",
+                t.name,
+                t.field,
+                t.range.0,
+                t.range.1,
+                (t.get)(&Params::BOT) as f32,
+                t.meaning
+            );
+        }
+        table
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tunable_reads_back_what_it_sets_and_refuses_what_lies_outside() {
+        for t in TUNABLES {
+            let (lo, hi) = t.range;
+            let mut p = Params::BOT;
+            t.set_text(&mut p, &format!("{hi}")).unwrap();
+            assert_eq!((t.get)(&p) as f32, hi as f32, "{}", t.name);
+            t.set_text(&mut p, &format!("{lo}")).unwrap();
+            assert_eq!((t.get)(&p) as f32, lo as f32, "{}", t.name);
+            assert!(t.set_text(&mut p, &format!("{}", hi + 1.0)).is_err(), "{}", t.name);
+            assert!(t.set_text(&mut p, "x").is_err());
+            assert!((lo..=hi).contains(&(t.get)(&Params::BOT)), "{}: the bot's value lies outside", t.name);
+        }
+        let names: std::collections::BTreeSet<&str> = TUNABLES.iter().map(|t| t.name).collect();
+        assert_eq!(names.len(), TUNABLES.len(), "two tunables share a name");
+    }
 }

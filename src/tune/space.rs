@@ -19,9 +19,14 @@ pub struct Param {
 }
 
 impl Param {
-    /// Reads `NAME=LO:HI` or `NAME=LO:HI:START`.
+    /// Reads `NAME=LO:HI` or `NAME=LO:HI:START`, or a bare `NAME` of the search's tunables
+    /// (`mcts::TUNABLES`), which gives its whole range.
     pub fn parse(text: &str) -> Result<Param, String> {
-        let bad = || format!("--param {text:?}: expected NAME=LO:HI or NAME=LO:HI:START");
+        if let Some(t) = crate::mcts::Tunable::find(text) {
+            let (lo, hi) = t.range;
+            return Ok(Param { name: t.name.to_string(), lo, hi, integer: t.integer, start: 0.5 });
+        }
+        let bad = || format!("--param {text:?}: expected NAME=LO:HI, NAME=LO:HI:START or a tunable's NAME");
         let (name, range) = text.split_once('=').ok_or_else(bad)?;
         let parts: Vec<&str> = range.split(':').collect();
         if name.is_empty() || !(2..=3).contains(&parts.len()) {
@@ -87,7 +92,9 @@ mod tests {
         assert!(e.integer);
         assert_eq!(e.value(0.5), 3.0); // 2.5 rounds away from zero
         assert_eq!(spec_at("bot:iters=9", &[c, e], &[1.0, 0.0]), "bot:iters=9:c=1.0000:expand=1");
-        for bad in ["c", "c=1", "c=1:0", "c=a:2", "=0:1", "c=0:1:5"] {
+        let whole = Param::parse("vq").unwrap();
+        assert_eq!((whole.lo, whole.hi, whole.integer), (0.0, 32.0, true), "a tunable's own range");
+        for bad in ["cc", "c=1", "c=1:0", "c=a:2", "=0:1", "c=0:1:5"] {
             assert!(Param::parse(bad).is_err(), "{bad} accepted");
         }
     }
