@@ -7,8 +7,10 @@ use crate::arena::stats::percentile;
 use crate::board::Board;
 use crate::bot::Choice;
 use crate::cli::Args;
+use crate::json::{array, number, object};
 use crate::moves::Move;
 use crate::protocol::BotOptions;
+use crate::report::model::LoggedGame;
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -226,13 +228,57 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         std::fs::write(&p, csv(&rows)).map_err(|e| format!("{p}: {e}"))?;
     }
     if let Some(p) = html_path {
-        let data = crate::report::page::profile_data(&rows, "uttt");
+        let data = page_data(&rows, "uttt");
         crate::report::write_page(&p, &crate::report::page::html("uttt profile", &data))?;
     }
     if let Some(p) = svg_path {
         std::fs::write(&p, svg(&rows)).map_err(|e| format!("{p}: {e}"))?;
     }
     Ok(if rows.iter().any(|r| r.overrun()) { 1 } else { 0 })
+}
+
+/// The profile page's data: the per-move table, and the game itself for the replay.
+fn page_data(rows: &[MoveProfile], bot: &str) -> String {
+    let table = rows.iter().map(|r| {
+        let (row, col) = r.mv.row_col();
+        object(&[
+            ("ply", number(r.ply as f64)),
+            ("move", number((9 * row + col) as f64)),
+            ("budget_ms", number(r.budget_ms)),
+            ("limit_ms", number(r.limit_ms)),
+            ("used_ms", number(r.used_ms)),
+            ("iterations", number(r.iterations as f64)),
+            ("reused", number(r.reused_nodes as f64)),
+        ])
+    });
+    let game = LoggedGame {
+        index: 0,
+        x: format!("{bot} (X)"),
+        o: format!("{bot} (O)"),
+        winner: {
+            let mut board = crate::board::Board::new();
+            rows.iter().for_each(|r| board.play(r.mv));
+            match board.status() {
+                crate::board::Status::Won(p) => Some(p),
+                _ => None,
+            }
+        },
+        fault: None,
+        opening: 0,
+        moves: rows.iter().map(|r| r.mv).collect(),
+        times_ms: rows.iter().map(|r| r.used_ms).collect(),
+        notes: rows
+            .iter()
+            .map(|r| {
+                format!(
+                    "budget {:.0} ms, used {:.1} ms, {} iterations, {} nodes reused",
+                    r.budget_ms, r.used_ms, r.iterations, r.reused_nodes
+                )
+            })
+            .collect(),
+        notes_cut: false,
+    };
+    crate::report::page::profile_data(array(table), &game)
 }
 
 #[cfg(test)]

@@ -53,7 +53,7 @@ fn the_shipped_td_weights_beat_zero_weights_in_the_arena() {
 #[test]
 fn seed_003s_learned_constants_beat_the_static_defaults() {
     use uttt::agents::basis6::DEFAULT_CONSTANTS;
-    use uttt::arena::rules::Rules;
+    use uttt::board::variants::Rules;
     use uttt::train::basis6_td::{train, TrainingPlan};
     let learned =
         train(TrainingPlan { games: 20, depth: 3, alpha: 0.002, seed: 1, rules: Rules::CodinGame }, |_| {});

@@ -10,8 +10,8 @@
 //! Where the document is vague (blocking and potential have no owner there) we chose as said. A finished
 //! game scores ±`WIN_SCORE` (0 for a draw), as for every evaluation here.
 
-use super::eval::WIN_SCORE;
-use crate::board::{popcount9, Board, Player, Status, FULL, LINES};
+use super::score::finished_score;
+use crate::board::{popcount9, Board, Player, FULL, LINES};
 
 /// The document's default constants (its static AI).
 pub const DEFAULT_CONSTANTS: [f64; 6] = [3.0, 2.0, 0.5, 0.5, 0.5, 0.5];
@@ -50,17 +50,31 @@ pub fn utility(c: &[f64; 6], board: &Board, me: Player) -> f64 {
 
 /// The utility as the searches' integer score (×100), with finished games at ±`WIN_SCORE`.
 pub fn score(c: &[f64; 6], board: &Board, me: Player) -> i32 {
-    match board.status() {
-        Status::Won(p) => {
-            if p == me {
-                WIN_SCORE
-            } else {
-                -WIN_SCORE
-            }
-        }
-        Status::Draw => 0,
-        Status::Ongoing => (utility(c, board, me) * 100.0).round() as i32,
-    }
+    finished_score(board, me).unwrap_or_else(|| (utility(c, board, me) * 100.0).round() as i32)
+}
+
+/// The constants as the text of `weights/basis6.txt`: `# comment` lines, then the six numbers.
+pub fn constants_to_text(c: &[f64; 6], header: &str) -> String {
+    let mut out: String = header.lines().map(|l| format!("# {l}\n")).collect();
+    out += &c.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(" ");
+    out + "\n"
+}
+
+/// Reads `constants_to_text`'s format.
+pub fn constants_from_text(text: &str) -> Result<[f64; 6], String> {
+    let numbers: Vec<f64> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .map(|w| w.parse::<f64>().map_err(|_| format!("not a number: {w:?}")))
+        .collect::<Result<_, _>>()?;
+    numbers.try_into().map_err(|v: Vec<f64>| format!("expected 6 constants, found {}", v.len()))
+}
+
+/// `weights/basis6.txt`, built in (not part of the bundled bot).
+pub fn embedded_constants() -> [f64; 6] {
+    constants_from_text(include_str!("../../weights/basis6.txt"))
+        .expect("weights/basis6.txt is checked by a test")
 }
 
 #[cfg(test)]

@@ -1,17 +1,14 @@
 //! A hand-written position evaluation for the classic agents (minimax, expectimax, greedy).
 
-use crate::board::{completing_cells, popcount9, Board, Player, Status, FULL, LINES};
-
-/// Score of a finished game, far above any heuristic score.
-pub const WIN_SCORE: i32 = 1_000_000;
+use super::score::finished_score;
+pub use super::score::WIN_SCORE;
+use crate::board::{completing_cells, popcount9, Board, Player, FULL, LINES};
 
 /// Heuristic value of `board` for `me`: won small boards, two-in-a-row threats in small boards and on
 /// the big board, and centres. Finished games score ±WIN_SCORE (0 for a draw).
 pub fn evaluate(board: &Board, me: Player) -> i32 {
-    match board.status() {
-        Status::Won(p) => return if p == me { WIN_SCORE } else { -WIN_SCORE },
-        Status::Draw => return 0,
-        Status::Ongoing => {}
+    if let Some(s) = finished_score(board, me) {
+        return s;
     }
     side_score(board, me) - side_score(board, me.other())
 }

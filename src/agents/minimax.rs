@@ -2,7 +2,7 @@
 
 use super::eval::{Evaluation, WIN_SCORE};
 use super::Agent;
-use crate::arena::rules::Rules;
+use crate::board::variants::Rules;
 use crate::board::Board;
 use crate::moves::Move;
 use crate::rng::Rng;

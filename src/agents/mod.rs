@@ -9,6 +9,7 @@ pub mod eval;
 mod minimax;
 pub mod perceptron;
 mod policy_only;
+mod score;
 pub mod seed_eval;
 pub mod weighted;
 
@@ -135,11 +136,11 @@ pub fn names() -> String {
 fn linear_weight_set(name: &str) -> Result<[f64; 13], String> {
     match name {
         "published" => Ok(perceptron::PUBLISHED_WEIGHTS),
-        "td" => Ok(crate::train::td::embedded()),
+        "td" => Ok(perceptron::embedded_weights()),
         "zero" => Ok([0.0; 13]),
         path => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("weights={path}: {e}"))?;
-            crate::train::td::from_text(&text).map_err(|e| format!("weights={path}: {e}"))
+            perceptron::weights_from_text(&text).map_err(|e| format!("weights={path}: {e}"))
         }
     }
 }
@@ -168,7 +169,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let mut use_rollout_head = true;
     let mut params = Params::BOT;
     let mut c_given = None;
-    let mut rules = crate::arena::rules::Rules::CodinGame;
+    let mut rules = crate::board::variants::Rules::CodinGame;
     for opt in parts {
         match opt.split_once('=') {
             // The search's tunables (`mcts/params.rs`, `TUNABLES`): `c`, `fpu`, `vw`, `vpv`, …
@@ -205,13 +206,13 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             Some(("eval", "e2")) => evaluation = eval::Evaluation::Seed(seed_eval::SeedEval::E2),
             Some(("eval", "basis6")) => evaluation = eval::Evaluation::Basis6(basis6::DEFAULT_CONSTANTS),
             Some(("eval", "basis6-learned")) => {
-                evaluation = eval::Evaluation::Basis6(crate::train::basis6_td::embedded())
+                evaluation = eval::Evaluation::Basis6(basis6::embedded_constants())
             }
             // Seed 000's linear evaluation; its weights are `weights=` (ours from weights/td.txt by default).
             Some(("eval", "td")) => evaluation = eval::Evaluation::Linear([0.0; 13]),
             Some(("weights", w)) => weights_name = Some(w),
             None if opt == "fullmoves" => full_moves = true,
-            None if opt == "points" => rules = crate::arena::rules::Rules::Points,
+            None if opt == "points" => rules = crate::board::variants::Rules::Points,
             Some(("top", v)) => top = Some(v.parse::<usize>().map_err(|_| format!("bad top in {spec:?}"))?),
             None if opt == "nopolicy" => policy = false,
             None if opt == "greedy" => greedy = true,
@@ -248,13 +249,13 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     match (&mut evaluation, weights_name) {
         (eval::Evaluation::Basis6(c), Some(path)) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("weights={path}: {e}"))?;
-            *c = crate::train::basis6_td::from_text(&text).map_err(|e| format!("weights={path}: {e}"))?;
+            *c = basis6::constants_from_text(&text).map_err(|e| format!("weights={path}: {e}"))?;
         }
         (_, Some(w)) => linear_weights = Some(linear_weight_set(w)?),
         _ => {}
     }
     if let eval::Evaluation::Linear(w) = &mut evaluation {
-        *w = linear_weights.unwrap_or_else(crate::train::td::embedded);
+        *w = linear_weights.unwrap_or_else(perceptron::embedded_weights);
     }
     // Seed 000 counts depth in full moves: the depth drops only at the opponent's nodes.
     let plies = |d: u32| if full_moves { 2 * d } else { d };

@@ -199,9 +199,51 @@ impl Agent for Perceptron {
     }
 }
 
+/// The weights as the text of `weights/td.txt`: `# comment` lines, then `name value` per feature.
+pub fn weights_to_text(weights: &[f64; 13], header: &str) -> String {
+    let mut out: String = header.lines().map(|l| format!("# {l}\n")).collect();
+    for (name, w) in ADVANCED_NAMES.iter().zip(weights) {
+        out += &format!("{name} {w:?}\n");
+    }
+    out
+}
+
+/// Reads `weights_to_text`'s format; every feature must be named once.
+pub fn weights_from_text(text: &str) -> Result<[f64; 13], String> {
+    let mut weights = [f64::NAN; 13];
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = || format!("line {}: expected `featureName number`, got {line:?}", i + 1);
+        let (name, value) = line.split_once(' ').ok_or_else(bad)?;
+        let k = ADVANCED_NAMES.iter().position(|n| *n == name).ok_or_else(bad)?;
+        weights[k] = value.trim().parse().map_err(|_| bad())?;
+    }
+    match ADVANCED_NAMES.iter().zip(&weights).find(|(_, w)| w.is_nan()) {
+        Some((name, _)) => Err(format!("no weight for {name}")),
+        None => Ok(weights),
+    }
+}
+
+/// `weights/td.txt`, built in (seed 000's linear weights as `uttt train-td` learns them; not part of the bundled bot).
+pub fn embedded_weights() -> [f64; 13] {
+    weights_from_text(include_str!("../../weights/td.txt")).expect("weights/td.txt is checked by a test")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn weights_text_round_trips_and_the_shipped_file_reads() {
+        let w: [f64; 13] = std::array::from_fn(|i| i as f64 * 0.37 - 2.0);
+        assert_eq!(weights_from_text(&weights_to_text(&w, "a\nb")).unwrap(), w);
+        assert!(weights_from_text("numWins 1\n").unwrap_err().contains("otherWins"));
+        assert!(weights_from_text("numWins one\n").is_err());
+        assert!(embedded_weights().iter().any(|&w| w != 0.0));
+    }
 
     fn board(moves: &[(i64, i64)]) -> Board {
         let mut b = Board::new();

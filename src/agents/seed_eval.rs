@@ -14,8 +14,8 @@
 //! says a won board "contributes significantly", which its three-in-a-row line does). A finished game
 //! scores ±`WIN_SCORE` (0 for a draw), as for every evaluation here.
 
-use super::eval::WIN_SCORE;
-use crate::board::{popcount9, Board, Player, Status, FULL, LINES};
+use super::score::finished_score;
+use crate::board::{popcount9, Board, Player, FULL, LINES};
 
 /// Which of the document's two functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,10 +29,8 @@ pub enum SeedEval {
 impl SeedEval {
     /// The score of `board` for `me` (higher is better for `me`).
     pub fn score(self, board: &Board, me: Player) -> i32 {
-        match board.status() {
-            Status::Won(p) => return if p == me { WIN_SCORE } else { -WIN_SCORE },
-            Status::Draw => return 0,
-            Status::Ongoing => {}
+        if let Some(s) = finished_score(board, me) {
+            return s;
         }
         let mut for_x = 0;
         for b in 0..9 {
@@ -74,7 +72,9 @@ impl SeedEval {
 
 #[cfg(test)]
 mod tests {
+    use super::super::score::WIN_SCORE;
     use super::*;
+    use crate::board::Status;
     use crate::moves::Move;
 
     fn board(moves: &[(usize, usize)]) -> Board {

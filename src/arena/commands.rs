@@ -58,7 +58,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let log: Option<String> = args.value("--log")?;
     let html: Option<String> = args.value("--html")?;
     let a_first = first_mover(&mut args)?;
-    let rules = super::rules::Rules::parse(&args.value_or("--rules", "codingame".to_string())?)?;
+    let rules = crate::board::variants::Rules::parse(&args.value_or("--rules", "codingame".to_string())?)?;
     let lenient = args.flag("--lenient-output");
     let openings = match args.value::<String>("--openings")? {
         Some(spec) => Openings::parse(&spec)?,
@@ -115,7 +115,7 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
     let log: Option<String> = args.value("--log")?;
     let html: Option<String> = args.value("--html")?;
     let a_first = first_mover(&mut args)?;
-    let rules = super::rules::Rules::parse(&args.value_or("--rules", "codingame".to_string())?)?;
+    let rules = crate::board::variants::Rules::parse(&args.value_or("--rules", "codingame".to_string())?)?;
     let glicko = match args.value::<String>("--rating")?.as_deref() {
         None | Some("bt") => false,
         Some("glicko2") => true,

@@ -11,7 +11,6 @@ pub mod openings;
 pub mod plain;
 pub mod player;
 pub mod referee;
-pub mod rules;
 pub mod runner;
 pub mod stats;
 pub mod summary;

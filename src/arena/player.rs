@@ -1,6 +1,5 @@
 //! Match participants: a built-in agent in this process, or an external command spoken to as the arena does.
 
-use super::referee::{CUT_MARK, NOTES_PER_GAME};
 use crate::agents::{self, Agent};
 use crate::board::Board;
 use crate::moves::Move;
@@ -9,6 +8,11 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+/// Most characters of stderr kept per player and game, so a chatty bot cannot bloat the log.
+pub const NOTES_PER_GAME: usize = 32 * 1024;
+/// Appended where a player's notes were cut.
+pub const CUT_MARK: &str = "[stderr cut]";
 
 /// The environment variable that tells a command player the opening its game starts from.
 pub const OPENING_VARIABLE: &str = "UTTT_OPENING";

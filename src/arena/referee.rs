@@ -1,7 +1,8 @@
 //! One game between two contestants under the arena's rules and time limits.
 
 use super::player::{Fault, PlayerSpec};
-use super::rules::Rules;
+pub use super::player::{CUT_MARK, NOTES_PER_GAME};
+use crate::board::variants::Rules;
 use crate::board::{Player, Status};
 use crate::moves::Move;
 use std::time::{Duration, Instant};
@@ -46,12 +47,8 @@ pub struct GameRecord {
     pub notes_cut: bool,
 }
 
-/// Most characters of stderr kept per player and game, so a chatty bot cannot bloat the log.
-pub const NOTES_PER_GAME: usize = 32 * 1024;
 /// Most characters kept of one stderr line.
 pub const NOTE_LINE: usize = 400;
-/// Appended where the notes were cut.
-pub const CUT_MARK: &str = "[stderr cut]";
 
 /// Files a player's stderr lines under its moves. A line belongs to the last turn that had started when
 /// the line was read: a bot writes about a move while or just after making it, and the reading thread
@@ -179,4 +176,34 @@ pub fn play_game(
         note_takers[p.index()].file(said, &mut record);
     }
     record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_referee_plays_points_games_until_every_board_is_closed() {
+        use crate::arena::player::PlayerSpec;
+        use crate::board::{Board, FULL};
+        use crate::moves::Move;
+        let a = PlayerSpec::parse("builtin:minimax:depth=2:eval=basis6:points");
+        let b = PlayerSpec::parse("builtin:random");
+        let mut past_a_line = 0;
+        for seed in 0..20 {
+            let r = play_game(&a, &b, &TimeControl::default(), Rules::Points, seed, &[]);
+            assert!(r.fault.is_none(), "{:?}", r.fault);
+            assert_eq!(r.moves[0].board(), 4, "the first move goes in the centre board");
+            let board = Rules::Points.start(&r.moves).unwrap();
+            assert_eq!(board.closed_boards(), FULL);
+            assert_eq!(r.status, board.status());
+            // Under the arena's rules the same moves either end where they end or run past a line.
+            match Board::from_moves(&r.moves) {
+                Ok(arena_board) => assert!(arena_board.is_over()),
+                Err(_) => past_a_line += 1,
+            }
+        }
+        assert!(past_a_line > 0, "no game went on past a line of boards");
+        assert!(Rules::Points.start(&[Move::new(0, 0)]).is_err(), "the first move must be in the centre");
+    }
 }

@@ -3,8 +3,8 @@
 use super::openings::Openings;
 use super::player::PlayerSpec;
 use super::referee::{play_game, GameRecord, TimeControl};
-use super::rules::Rules;
 use super::stats::{self, Wdl};
+use crate::board::variants::Rules;
 use crate::board::Player;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};

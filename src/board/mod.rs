@@ -9,8 +9,11 @@ pub mod plain;
 #[cfg(not(bundle))]
 mod points;
 mod tables;
+pub mod tactics;
 #[cfg(test)]
 mod tests;
+#[cfg(not(bundle))]
+pub mod variants;
 
 use crate::moves::Move;
 use tables::WINS;

@@ -1,7 +1,8 @@
 //! Rollouts: play a position out to the end with cheap tactics instead of uniform moves.
 
 use super::params::RolloutPolicy;
-use crate::board::{completing_cells, nth_set_bit, popcount9, Board, Status, FULL};
+pub use crate::board::tactics::{game_winning_boards, game_winning_move};
+use crate::board::{completing_cells, nth_set_bit, popcount9, Board, Status};
 use crate::moves::Move;
 use crate::playout;
 use crate::rng::Rng;
@@ -19,40 +20,6 @@ pub fn rollout(mut board: Board, policy: RolloutPolicy, rng: &mut Rng) -> Status
         board.play(m);
     }
     board.status()
-}
-
-/// Small boards where `board`'s side to move could win the game with one move.
-#[inline]
-pub fn game_winning_boards(board: &Board, mover_is_side_to_move: bool) -> u16 {
-    let me = if mover_is_side_to_move { board.side_to_move() } else { board.side_to_move().other() };
-    let open = !board.closed_boards() & FULL;
-    // Open boards that would complete a big-board line for `me`…
-    let mut candidates = completing_cells(board.won_boards(me), open);
-    let mut result = 0;
-    while candidates != 0 {
-        let b = candidates.trailing_zeros() as usize;
-        candidates &= candidates - 1;
-        // …in which `me` can complete a small-board line now.
-        if completing_cells(board.marks(me, b), board.free_cells(b)) != 0 {
-            result |= 1 << b;
-        }
-    }
-    result
-}
-
-/// A move that wins the game at once for the side to move, if any.
-#[inline]
-pub fn game_winning_move(board: &Board) -> Option<Move> {
-    if board.is_over() {
-        return None;
-    }
-    let winning = game_winning_boards(board, true) & board.playable_boards();
-    if winning == 0 {
-        return None;
-    }
-    let b = winning.trailing_zeros() as usize;
-    let cells = completing_cells(board.marks(board.side_to_move(), b), board.free_cells(b));
-    Some(Move::new(b, cells.trailing_zeros() as usize))
 }
 
 /// One rollout move, or `None` when the game is over.

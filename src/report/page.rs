@@ -5,7 +5,6 @@ use super::model::{LoggedGame, Run, RunKind};
 use crate::arena::stats::{self, percentile, Wdl};
 use crate::board::Player;
 use crate::json::{array, number, object, string};
-use crate::profile::MoveProfile;
 
 const TEMPLATE: &str = include_str!("page.html");
 const STYLE: &str = include_str!("page.css");
@@ -208,51 +207,13 @@ fn game_data(id: usize, g: &LoggedGame) -> String {
     ])
 }
 
-/// The page's data for `uttt profile`: the per-move table, and the game itself for the replay.
-pub fn profile_data(rows: &[MoveProfile], bot: &str) -> String {
-    let table = rows.iter().map(|r| {
-        let (row, col) = r.mv.row_col();
-        object(&[
-            ("ply", number(r.ply as f64)),
-            ("move", number((9 * row + col) as f64)),
-            ("budget_ms", number(r.budget_ms)),
-            ("limit_ms", number(r.limit_ms)),
-            ("used_ms", number(r.used_ms)),
-            ("iterations", number(r.iterations as f64)),
-            ("reused", number(r.reused_nodes as f64)),
-        ])
-    });
-    let game = LoggedGame {
-        index: 0,
-        x: format!("{bot} (X)"),
-        o: format!("{bot} (O)"),
-        winner: {
-            let mut board = crate::board::Board::new();
-            rows.iter().for_each(|r| board.play(r.mv));
-            match board.status() {
-                crate::board::Status::Won(p) => Some(p),
-                _ => None,
-            }
-        },
-        fault: None,
-        opening: 0,
-        moves: rows.iter().map(|r| r.mv).collect(),
-        times_ms: rows.iter().map(|r| r.used_ms).collect(),
-        notes: rows
-            .iter()
-            .map(|r| {
-                format!(
-                    "budget {:.0} ms, used {:.1} ms, {} iterations, {} nodes reused",
-                    r.budget_ms, r.used_ms, r.iterations, r.reused_nodes
-                )
-            })
-            .collect(),
-        notes_cut: false,
-    };
+/// The page's data for `uttt profile`: its per-move table (`rows`, a JSON array made by the profile) and
+/// the game itself, for the replay.
+pub fn profile_data(rows: String, game: &LoggedGame) -> String {
     object(&[
         ("kind", string("profile")),
         ("players", array([string(&game.x), string(&game.o)])),
-        ("rows", array(table)),
-        ("games", array([game_data(0, &game)])),
+        ("rows", rows),
+        ("games", array([game_data(0, game)])),
     ])
 }

@@ -12,7 +12,9 @@
 //! learning side updates after each of its own moves, from its own point of view.
 
 use crate::agents::basis6::{basis, score, utility, DEFAULT_CONSTANTS};
-use crate::arena::rules::Rules;
+#[cfg(test)]
+use crate::agents::basis6::{constants_from_text, constants_to_text, embedded_constants};
+use crate::board::variants::Rules;
 use crate::board::{Board, Player};
 use crate::moves::Move;
 use crate::rng::Rng;
@@ -134,29 +136,6 @@ pub fn train(plan: TrainingPlan, mut each: impl FnMut(&TrainingGame)) -> [f64; 6
     c
 }
 
-/// The constants as the text of `weights/basis6.txt`: `# comment` lines, then the six numbers.
-pub fn to_text(c: &[f64; 6], header: &str) -> String {
-    let mut out: String = header.lines().map(|l| format!("# {l}\n")).collect();
-    out += &c.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(" ");
-    out + "\n"
-}
-
-/// Reads `to_text`'s format.
-pub fn from_text(text: &str) -> Result<[f64; 6], String> {
-    let numbers: Vec<f64> = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .flat_map(str::split_whitespace)
-        .map(|w| w.parse::<f64>().map_err(|_| format!("not a number: {w:?}")))
-        .collect::<Result<_, _>>()?;
-    numbers.try_into().map_err(|v: Vec<f64>| format!("expected 6 constants, found {}", v.len()))
-}
-
-/// `weights/basis6.txt`, built in (not part of the bundled bot).
-pub fn embedded() -> [f64; 6] {
-    from_text(include_str!("../../weights/basis6.txt")).expect("weights/basis6.txt is checked by a test")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,8 +162,8 @@ mod tests {
         for i in 0..6 {
             assert!((c[i] - raw[i] * scale).abs() < 1e-9);
         }
-        assert_eq!(from_text(&to_text(&c, "x")).unwrap(), c);
-        assert!(from_text("1 2 3").is_err());
-        assert_eq!(embedded().len(), 6);
+        assert_eq!(constants_from_text(&constants_to_text(&c, "x")).unwrap(), c);
+        assert!(constants_from_text("1 2 3").is_err());
+        assert_eq!(embedded_constants().len(), 6);
     }
 }

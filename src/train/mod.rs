@@ -34,7 +34,7 @@ pub fn train_basis6_main(words: &[String]) -> Result<i32, String> {
     let alpha: f64 = a.value_or("--alpha", 0.002)?;
     let seed: u64 = a.value_or("--seed", 1)?;
     let rules_name: String = a.value_or("--rules", "codingame".to_string())?;
-    let rules = crate::arena::rules::Rules::parse(&rules_name)?;
+    let rules = crate::board::variants::Rules::parse(&rules_name)?;
     let out: String = a.value_or("--out", "weights/basis6.txt".to_string())?;
     a.positionals()?;
     println!("| game | learner plays | learner's result | moves | c1 score | c2 centre | c3 corner | c4 side | c5 blocking | c6 potential |");
@@ -55,7 +55,8 @@ pub fn train_basis6_main(words: &[String]) -> Result<i32, String> {
         "Seed 003's basis-6 constants (score, centre, corner, side, blocking, potential), learned by TD.\n\
          command: uttt train-basis6 --games {games} --depth {depth} --alpha {alpha} --seed {seed} --rules {rules_name}"
     );
-    std::fs::write(&out, basis6_td::to_text(&c, &header)).map_err(|e| format!("{out}: {e}"))?;
+    std::fs::write(&out, crate::agents::basis6::constants_to_text(&c, &header))
+        .map_err(|e| format!("{out}: {e}"))?;
     Ok(0)
 }
 
@@ -93,8 +94,9 @@ pub fn train_td_main(words: &[String]) -> Result<i32, String> {
         config.seed,
         start.elapsed().as_secs_f64()
     );
-    std::fs::write(&out, td::to_text(&weights, &header)).map_err(|e| format!("{out}: {e}"))?;
-    print!("{}", td::to_text(&weights, ""));
+    std::fs::write(&out, crate::agents::perceptron::weights_to_text(&weights, &header))
+        .map_err(|e| format!("{out}: {e}"))?;
+    print!("{}", crate::agents::perceptron::weights_to_text(&weights, ""));
     Ok(0)
 }
 

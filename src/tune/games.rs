@@ -10,8 +10,8 @@ use super::space::{spec_at, Param};
 use crate::arena::openings::Openings;
 use crate::arena::player::PlayerSpec;
 use crate::arena::referee::{play_game, TimeControl};
-use crate::arena::rules::Rules;
 use crate::arena::MatchGame;
+use crate::board::variants::Rules;
 use std::collections::BTreeMap;
 
 /// What every game of the run shares.

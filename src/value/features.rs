@@ -32,8 +32,8 @@
 //! decides the late middle game, where the net is weakest: which boards end the game, who wins when no
 //! line can be made, and whether the side to move can still avoid sending its opponent to a winning board.
 
+use crate::board::tactics::game_winning_boards;
 use crate::board::{completing_cells, Board, Player, FULL, LINES};
-use crate::mcts::rollout::game_winning_boards;
 
 /// Number of input features.
 pub const INPUTS: usize = 298;

@@ -13,7 +13,6 @@
 //! `QA²`); its output sum is then divided by `QA` to keep the output's scale, and its output weights are
 //! bounded (`output_weight_limit`) so that the sum fits `i32`.
 
-use super::accumulator::Accumulator;
 use super::features::{active_features, output_bucket, INPUTS, MAX_ACTIVE};
 use crate::board::Board;
 use crate::codec::{Reader, SectionSize, Writer};
@@ -280,9 +279,13 @@ impl ValueNet {
             64 => f(&self.hidden_sums_fixed::<64>(board)),
             128 => f(&self.hidden_sums_fixed::<128>(board)),
             _ => {
-                let mut acc = Accumulator::default();
-                acc.refresh_side(self, board, board.side_to_move());
-                f(acc.side(board.side_to_move()))
+                let mut sums = [0i16; MAX_HIDDEN];
+                let sums = &mut sums[..self.hidden];
+                sums.copy_from_slice(&self.b1);
+                active_features(board, board.side_to_move(), |f| {
+                    sums.iter_mut().zip(self.column(f)).for_each(|(a, &w)| *a = a.wrapping_add(w));
+                });
+                f(sums)
             }
         }
     }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::rng::Rng;
+use crate::value::Accumulator;
 
 /// A net with small random weights and `buckets` output buckets.
 fn random_net(hidden: usize, buckets: usize, seed: u64) -> ValueNet {

@@ -1,8 +1,8 @@
-//! Rule variants for reproducing the seed documents' tables (`arena --rules`). They change only when the
-//! referee ends a game and how it scores it, never the bot: the points game's own moves live beside the
-//! board (`board/points.rs`), outside the arena file.
+//! Rule variants for reproducing the seed documents' tables (`arena --rules`, and the agents and trainers
+//! that play under them). They change only when a game ends and how it is scored, never the bot: the points
+//! game's own moves live beside the board (`points.rs`), and none of this is in the arena file.
 
-use crate::board::{has_line, Board, Player, Status};
+use super::{has_line, Board, Player, Status};
 use crate::moves::Move;
 
 /// How a finished game is scored.
@@ -87,30 +87,6 @@ mod tests {
             assert_eq!(b.won_boards(mover.other()), 0);
             assert_eq!(b.status(), Status::Ongoing, "one small board never ends the arena's game");
         }
-    }
-
-    #[test]
-    fn the_referee_plays_points_games_until_every_board_is_closed() {
-        use crate::arena::player::PlayerSpec;
-        use crate::arena::referee::{play_game, TimeControl};
-        let a = PlayerSpec::parse("builtin:minimax:depth=2:eval=basis6:points");
-        let b = PlayerSpec::parse("builtin:random");
-        let mut past_a_line = 0;
-        for seed in 0..20 {
-            let r = play_game(&a, &b, &TimeControl::default(), Rules::Points, seed, &[]);
-            assert!(r.fault.is_none(), "{:?}", r.fault);
-            assert_eq!(r.moves[0].board(), 4, "the first move goes in the centre board");
-            let board = Rules::Points.start(&r.moves).unwrap();
-            assert_eq!(board.closed_boards(), crate::board::FULL);
-            assert_eq!(r.status, board.status());
-            // Under the arena's rules the same moves either end where they end or run past a line.
-            match Board::from_moves(&r.moves) {
-                Ok(arena_board) => assert!(arena_board.is_over()),
-                Err(_) => past_a_line += 1,
-            }
-        }
-        assert!(past_a_line > 0, "no game went on past a line of boards");
-        assert!(Rules::Points.start(&[Move::new(0, 0)]).is_err(), "the first move must be in the centre");
     }
 
     #[test]
