@@ -12,6 +12,7 @@ pub mod codec;
 pub mod json;
 pub mod mcts;
 pub mod moves;
+pub mod options;
 pub mod perft;
 pub mod playout;
 pub mod policy;

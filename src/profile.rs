@@ -9,7 +9,7 @@ use crate::bot::Choice;
 use crate::cli::Args;
 use crate::json::{array, number, object};
 use crate::moves::Move;
-use crate::protocol::BotOptions;
+use crate::options::BotOptions;
 use crate::report::model::LoggedGame;
 use std::fmt::Write as _;
 use std::time::Instant;

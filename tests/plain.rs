@@ -6,7 +6,8 @@ use uttt::arena::plain::play_plain_game;
 use uttt::arena::player::PlayerSpec;
 use uttt::arena::referee::TimeControl;
 use uttt::board::{Player, Status};
-use uttt::protocol::{run, BotOptions};
+use uttt::options::BotOptions;
+use uttt::protocol::run;
 
 fn bot() -> PlayerSpec {
     PlayerSpec::Command(format!("'{}' --quiet --iterations 200 --nodes 20000", env!("CARGO_BIN_EXE_uttt")))

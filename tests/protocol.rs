@@ -5,7 +5,8 @@ use std::time::Duration;
 use uttt::arena::player::PlayerSpec;
 use uttt::arena::referee::TimeControl;
 use uttt::arena::{run_match, MatchConfig};
-use uttt::protocol::{run, BotOptions};
+use uttt::options::BotOptions;
+use uttt::protocol::run;
 
 fn bot_command(extra: &str) -> PlayerSpec {
     PlayerSpec::Command(format!("'{}' --quiet {extra}", env!("CARGO_BIN_EXE_uttt")))

@@ -291,7 +291,7 @@ pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
             think,
         }),
         "bot" => {
-            let options = crate::protocol::BotOptions {
+            let options = crate::options::BotOptions {
                 seed,
                 use_policy: policy,
                 use_value: value,

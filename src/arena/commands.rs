@@ -30,20 +30,29 @@ fn first_mover(args: &mut Args) -> Result<Option<bool>, String> {
     }
 }
 
+/// Writes a run's page (`--html PATH`) from its log text. The pages sit above the arena (they read its
+/// logs and statistics), so the command that runs it hands the arena their writer: `report::write_run_page`.
+pub type PageWriter = fn(path: &str, log_text: &str) -> Result<(), String>;
+
 /// Writes the run's log (`--log`) and its page (`--html`, built from that same log text).
-fn write_log_and_page(log_text: &str, log: Option<String>, html: Option<String>) -> Result<(), String> {
+fn write_log_and_page(
+    log_text: &str,
+    log: Option<String>,
+    html: Option<String>,
+    page: PageWriter,
+) -> Result<(), String> {
     if let Some(path) = log {
         std::fs::write(&path, log_text).map_err(|e| format!("cannot write {path}: {e}"))?;
     }
     if let Some(path) = html {
-        crate::report::write_page(&path, &crate::report::run_page(&[log_text.to_string()])?)?;
+        page(&path, log_text)?;
     }
     Ok(())
 }
 
 /// `uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G] [--seed S]
 /// [--sprt elo0,elo1,alpha,beta] [--json] [--log FILE] [--html FILE] [--quiet]`
-pub fn main(words: &[String]) -> Result<i32, String> {
+pub fn main(words: &[String], page: PageWriter) -> Result<i32, String> {
     if words.windows(2).any(|w| w[0] == "--rules" && w[1] == "plain") {
         let rest: Vec<String> = words.iter().filter(|w| *w != "plain" && *w != "--rules").cloned().collect();
         return super::plain::main(&rest);
@@ -97,7 +106,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     if !quiet {
         eprintln!();
     }
-    write_log_and_page(&match_log(&result, &la, &lb, &tc, seed), log, html)?;
+    write_log_and_page(&match_log(&result, &la, &lb, &tc, seed), log, html, page)?;
     let (text, json_text) = summary(&result, &la, &lb);
     // A closed pipe (`| head`) is not an error worth a panic.
     let _ = writeln!(std::io::stdout(), "{}", if json { json_text } else { text });
@@ -106,7 +115,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
 
 /// `uttt tournament P1 P2 P3 … [--games N per pair] [--log FILE] [--html FILE] …`: round robin and a
 /// ratings table.
-pub fn tournament(words: &[String]) -> Result<i32, String> {
+pub fn tournament(words: &[String], page: PageWriter) -> Result<i32, String> {
     let mut args = Args::new(words);
     let games: usize = args.value_or("--games", 20)?;
     let jobs: usize = args.value_or("--jobs", crate::cli::default_jobs())?;
@@ -187,7 +196,7 @@ pub fn tournament(words: &[String]) -> Result<i32, String> {
     if glicko {
         print_glicko(&labels, &pairings);
     }
-    write_log_and_page(&log_text, log, html)?;
+    write_log_and_page(&log_text, log, html, page)?;
     Ok(0)
 }
 

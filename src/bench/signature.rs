@@ -10,7 +10,7 @@
 
 use crate::board::Board;
 use crate::mcts::Limits;
-use crate::protocol::BotOptions;
+use crate::options::BotOptions;
 use crate::rng::Rng;
 
 /// Iterations of each search: enough that every part of the search runs, little enough for CI.

@@ -20,6 +20,11 @@ pub fn run_page(logs: &[String]) -> Result<String, String> {
     Ok(page::html(&title, &page::run_data(&run)))
 }
 
+/// Writes the page of the run whose log text is `log_text` to `path` (`arena --html`, `tournament --html`).
+pub fn write_run_page(path: &str, log_text: &str) -> Result<(), String> {
+    write_page(path, &run_page(&[log_text.to_string()])?)
+}
+
 /// Writes `page` to `path`, saying so on stderr.
 pub fn write_page(path: &str, page: &str) -> Result<(), String> {
     std::fs::write(path, page).map_err(|e| format!("cannot write {path}: {e}"))?;

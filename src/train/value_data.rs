@@ -13,7 +13,7 @@
 use crate::board::Board;
 use crate::mcts::{Limits, Params, Search, SearchReport};
 use crate::moves::Move;
-use crate::protocol::BotOptions;
+use crate::options::BotOptions;
 use crate::rng::Rng;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;

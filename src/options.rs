@@ -1,0 +1,137 @@
+//! The bot's command-line options (`uttt [options]`, docs in README.md) and the bot they build: its search,
+//! with the embedded policy, value net and rollout head unless told otherwise. The referee loop
+//! (`protocol.rs`) and every tool that plays the bot (agents, bench, profile, self-play) build it here.
+
+use crate::bot::Bot;
+use crate::cli::Args;
+use crate::mcts::{Params, Search, DEFAULT_NODES};
+use crate::moves::Move;
+use crate::policy::Policy;
+use crate::value::{rollout_head, ValueNet};
+
+/// The bot's command-line options.
+#[derive(Clone, Debug)]
+pub struct BotOptions {
+    /// Budget of every later turn, in ms.
+    pub time_ms: u64,
+    /// Budget of the bot's first turn, in ms.
+    pub first_time_ms: u64,
+    /// Seed of the search's randomness.
+    pub seed: u64,
+    /// A fixed iteration count per move (the deterministic mode), instead of the clock.
+    pub iterations: Option<u64>,
+    /// No log line on stderr.
+    pub quiet: bool,
+    /// Tree capacity in nodes per buffer.
+    pub nodes: usize,
+    /// Use the learned policy prior.
+    pub use_policy: bool,
+    /// Evaluate leaves with the learned value net.
+    pub use_value: bool,
+    /// A value net to read from this file instead of the embedded one (training and gating).
+    pub value_file: Option<String>,
+    /// A rollout head to read from this file instead of the embedded one, which fits only the embedded net.
+    pub rollout_head_file: Option<String>,
+    /// Count the blend's rollout by its surprise over the rollout head's prediction of it (docs/tuning.md).
+    pub use_rollout_head: bool,
+    /// The search's parameters.
+    pub params: Params,
+    /// Moves the game started with before the bot's first turn (from `UTTT_OPENING`, set by uttt's arena
+    /// for matches from opening positions; the CodinGame arena never sets it).
+    pub opening: Vec<Move>,
+}
+
+impl Default for BotOptions {
+    fn default() -> Self {
+        BotOptions {
+            time_ms: 90,
+            first_time_ms: 900,
+            seed: 0,
+            iterations: None,
+            quiet: false,
+            nodes: DEFAULT_NODES,
+            use_policy: true,
+            use_value: true,
+            value_file: None,
+            rollout_head_file: None,
+            use_rollout_head: true,
+            params: Params::BOT,
+            opening: Vec::new(),
+        }
+    }
+}
+
+impl BotOptions {
+    /// Reads the options; an error names the one that is wrong.
+    pub fn parse(words: &[String]) -> Result<BotOptions, String> {
+        let mut a = Args::new(words);
+        let d = BotOptions::default();
+        let use_value = !a.flag("--no-value");
+        let params =
+            Params { value_weight: a.value_or("--value-weight", d.params.value_weight)?, ..d.params };
+        let options = BotOptions {
+            time_ms: a.value_or("--time-ms", d.time_ms)?,
+            first_time_ms: a.value_or("--first-time-ms", d.first_time_ms)?,
+            seed: a.value_or("--seed", d.seed)?,
+            iterations: a.value("--iterations")?,
+            quiet: a.flag("--quiet"),
+            nodes: a.value_or("--nodes", d.nodes)?,
+            use_policy: !a.flag("--no-policy"),
+            use_value,
+            value_file: a.value("--value-weights")?,
+            rollout_head_file: a.value("--rollout-head")?,
+            use_rollout_head: !a.flag("--no-rollout-head"),
+            // Without the net the bot searches as it did before it: rollouts, with their exploration.
+            params: if use_value { params } else { params.without_value() },
+            opening: Vec::new(),
+        };
+        if let Some(extra) = a.positionals()?.first() {
+            return Err(format!("unexpected argument {extra:?}"));
+        }
+        Ok(options)
+    }
+
+    /// The bot these options describe.
+    pub fn build(&self) -> Bot {
+        let mut bot = Bot::with_search(self.build_search(), self.seed);
+        if let Err(e) = bot.start_from(&self.opening) {
+            eprintln!("uttt: {e}: starting from the empty board");
+        }
+        bot
+    }
+
+    /// The search these options describe, with the embedded policy when it is used.
+    pub fn build_search(&self) -> Search {
+        let params = if self.use_policy { self.params } else { self.params.without_prior() };
+        let mut search = Search::new(params, self.nodes, self.seed);
+        if self.use_policy && self.params.prior_weight > 0.0 {
+            match Policy::embedded() {
+                Ok(policy) => search = search.with_policy(policy),
+                Err(e) => eprintln!("uttt: embedded policy weights unusable ({e}): searching without them"),
+            }
+        }
+        if self.use_value && self.params.value_weight > 0.0 {
+            match ValueNet::load(self.value_file.as_deref()) {
+                Ok(net) => search = self.with_value_and_head(search, net),
+                Err(e) => eprintln!("uttt: value net unusable ({e}): evaluating leaves by rollouts"),
+            }
+        }
+        search
+    }
+
+    /// `search` with the value net and, unless turned off, its rollout head: the file's, or the embedded
+    /// one, which fits only the embedded net (another net from a file without a head of its own blends as
+    /// before, silently).
+    fn with_value_and_head(&self, search: Search, net: ValueNet) -> Search {
+        let head = match &self.rollout_head_file {
+            _ if !self.use_rollout_head => None,
+            Some(path) => Some(rollout_head::load(&net, Some(path))),
+            None => Some(rollout_head::load(&net, None)).filter(|h| h.is_ok() || self.value_file.is_none()),
+        };
+        let mut search = search.with_value(net);
+        if let Some(Err(e)) = head.map(|head| head.and_then(|head| search.set_rollout_head(head))) {
+            eprintln!("uttt: rollout head unusable ({e}): blending rollouts as they come");
+        }
+        search
+    }
+}
