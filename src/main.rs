@@ -73,7 +73,7 @@ fn main() -> ExitCode {
         Some("selfplay-value") => report(uttt::train::selfplay_value_main(rest)),
         Some("train-value") => report(uttt::train::train_value_main(rest)),
         Some("value-error") => report(uttt::train::value_error::main(rest)),
-        Some("fit-rollout-head") => report(uttt::train::rollout_head::main(rest)),
+        Some("fit-rollout-head") => report(uttt::train::rollout_head_fit::main(rest)),
         Some("regenerate-value") => report(uttt::train::regenerate_value::main(rest)),
         Some("train-basis6") => report(uttt::train::train_basis6_main(rest)),
         Some("train-td") => report(uttt::train::train_td_main(rest)),

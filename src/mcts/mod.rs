@@ -4,17 +4,17 @@
 //! leaf (a rollout, the value net, or a blend), and back the result up, proving wins, losses and draws
 //! on the way where the children allow. This file holds the search loop and its time control;
 //! `expand.rs` growing the tree, `evaluate.rs` a leaf's value, `solver.rs` the backup and proofs,
-//! `reuse.rs` keeping the tree between turns, `report.rs` the move chosen at the root.
+//! `reuse.rs` keeping the tree between turns, `search_report.rs` the move chosen at the root.
 
 pub mod budget;
 mod evaluate;
 mod expand;
 pub mod node;
 pub mod params;
-mod report;
 mod reuse;
 pub mod rollout;
 mod root_scores;
+mod search_report;
 mod select;
 mod solver;
 #[cfg(test)]
@@ -30,8 +30,8 @@ use crate::value::ValueNet;
 pub use budget::Limits;
 pub use node::{Node, Proof};
 pub use params::{Params, RolloutPolicy, Tunable, TUNABLES};
-pub use report::SearchReport;
 use root_scores::RootScores;
+pub use search_report::SearchReport;
 use std::time::Instant;
 use tree::Tree;
 

@@ -1,13 +1,19 @@
-//! The policy's training pipeline (not part of the bot): self-play data, then SGD on the features.
+//! Every trainer (none is part of the bot), grouped by what it trains:
+//! - the move policy: `data.rs` (self-play records), `fit.rs` (SGD on the features); `uttt regenerate-weights`;
+//! - the value net: `value_data.rs` (self-play records), `value_fit.rs` and `float_net.rs` (Adam on the float
+//!   net, then quantisation), `symmetry.rs` (the board's symmetries), `regenerate_value.rs` (the generation
+//!   loop), `value_error.rs` (the net's error by phase);
+//! - the value net's rollout head: `rollout_head_fit.rs`;
+//! - the seed documents' evaluations: `td.rs` (seed 000's TD learning), `basis6_td.rs` (seed 003's).
 //!
-//! `uttt regenerate-weights --seed S` runs both and rewrites `weights/`.
+//! The command entry points (`uttt selfplay`, `train`, `train-value`, …) are here.
 
 pub mod basis6_td;
 pub mod data;
 pub mod fit;
 pub mod float_net;
 pub mod regenerate_value;
-pub mod rollout_head;
+pub mod rollout_head_fit;
 pub mod symmetry;
 pub mod td;
 pub mod value_data;

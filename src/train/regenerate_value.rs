@@ -7,7 +7,7 @@
 //! with it. The best net is written to `--out`, its head to `rollout_head.txt` beside it, its record to
 //! `MANIFEST.txt`.
 
-use super::{read_value_records, rollout_head, value_data, value_fit, write_manifest_section};
+use super::{read_value_records, rollout_head_fit, value_data, value_fit, write_manifest_section};
 use crate::arena::openings::Openings;
 use crate::arena::player::PlayerSpec;
 use crate::arena::referee::TimeControl;
@@ -97,7 +97,7 @@ fn run(plan: &Plan) -> Result<(), String> {
         let candidate = format!("{}/net{}.txt", plan.dir, generation + 1);
         std::fs::write(&candidate, trained.quantised.encode()).map_err(|e| format!("{candidate}: {e}"))?;
         // Its rollout head, so that every bot plays as the shipped one does.
-        let head = rollout_head::fit(&trained.quantised, &records, 6, seed)?.head;
+        let head = rollout_head_fit::fit(&trained.quantised, &records, 6, seed)?.head;
         std::fs::write(head_file(&candidate), crate::value::rollout_head::encode(&head))
             .map_err(|e| format!("{}: {e}", head_file(&candidate)))?;
         let train_s = start.elapsed().as_secs_f64() - selfplay_s;
