@@ -1,6 +1,7 @@
 //! Built-in opponents: the systems of the reference papers, so the bot can be compared with them.
 //!
-//! A spec such as `minimax:depth=4` or `mcts` names one; `parse` builds it.
+//! A spec such as `minimax:depth=4` or `mcts` names one; `parse` builds it (`registry.rs`: each agent with
+//! its options and its constructor).
 
 mod alphago;
 pub mod basis6;
@@ -9,18 +10,20 @@ pub mod eval;
 mod minimax;
 pub mod perceptron;
 mod policy_only;
+mod registry;
 mod score;
 pub mod seed_eval;
 pub mod weighted;
 
 use crate::board::Board;
 use crate::bot::Bot;
-use crate::mcts::{Limits, Params, RolloutPolicy, Search, Tunable};
+use crate::mcts::{Limits, Params, Search};
 use crate::moves::Move;
 use std::time::Instant;
 
 pub use classic::{Greedy, RandomAgent, Reflex};
 pub use minimax::{Expectimax, Minimax};
+pub use registry::{names, parse, AgentKind, AGENTS};
 
 /// A player that runs inside the referee's process.
 pub trait Agent: Send {
@@ -121,191 +124,6 @@ pub fn best_move(moves: &[Move], mut score: impl FnMut(Move) -> f64, rng: &mut c
         }
     }
     best.1[rng.below(best.1.len() as u32) as usize]
-}
-
-/// Names of the built-in agents and their options, for help texts (the bot's tunables from `TUNABLES`).
-pub fn names() -> String {
-    format!(
-        "random, reflex, greedy, policy[:greedy], alphago[:iters=N][:c=X] (seed 001's Q + c·P search, c 5, 250 iterations), perceptron[:advanced[:weights=W]], minimax[:depth=N][:fullmoves][:top=K][:timed][:points][:eval=heuristic|net|e1|e2|basis6[:weights=FILE]|basis6-learned|td[:weights=W]], expectimax[:depth=N][:fullmoves][:eval=…] (W: published|td|zero|FILE), weighted[:NAME=X…][:softsign=0|1][:ignore_giving=0|1][:n=N][:k=K][:opening=jumper|drunk] (NAME: take_cell … best_enemy_move, src/agents/weighted.rs), mcts[:iters=N][:ms=N], bot[:iters=N][:ms=N][:nopolicy][:novalue][:net=FILE][:rhead=FILE][:norhead]{}[:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins] (the tunables: `uttt help params`)",
-        Tunable::help()
-    )
-}
-
-/// Seed 000's linear weights by name: `published` (the document's), `td` (weights/td.txt), `zero`
-/// (the untrained start), or a file in weights/td.txt's format.
-fn linear_weight_set(name: &str) -> Result<[f64; 13], String> {
-    match name {
-        "published" => Ok(perceptron::PUBLISHED_WEIGHTS),
-        "td" => Ok(perceptron::embedded_weights()),
-        "zero" => Ok([0.0; 13]),
-        path => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("weights={path}: {e}"))?;
-            perceptron::weights_from_text(&text).map_err(|e| format!("weights={path}: {e}"))
-        }
-    }
-}
-
-/// Builds an agent from a spec like `minimax:depth=4`; `seed` makes it repeatable.
-pub fn parse(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
-    let mut parts = spec.split(':');
-    let name = parts.next().unwrap_or("");
-    if name == "weighted" {
-        return Ok(Box::new(weighted::Weighted::from_options(parts, seed)?));
-    }
-    let mut depth = None;
-    let mut iterations = None;
-    let mut timed = false;
-    let mut evaluation = eval::Evaluation::Heuristic;
-    let mut policy = true;
-    let mut greedy = false;
-    let mut advanced = false;
-    let mut think = None;
-    let mut full_moves = false;
-    let mut top = None;
-    let mut weights_name = None;
-    let mut value = true;
-    let mut value_file = None;
-    let mut rollout_head_file = None;
-    let mut use_rollout_head = true;
-    let mut params = Params::BOT;
-    let mut c_given = None;
-    let mut rules = crate::board::variants::Rules::CodinGame;
-    for opt in parts {
-        match opt.split_once('=') {
-            // The search's tunables (`mcts/params.rs`, `TUNABLES`): `c`, `fpu`, `vw`, `vpv`, …
-            Some((name, v)) if Tunable::find(name).is_some() => {
-                let t = Tunable::find(name).expect("just found");
-                t.set_text(&mut params, v).map_err(|e| format!("{e} in {spec:?}"))?;
-                if name == "c" {
-                    c_given = Some(params.exploration);
-                }
-            }
-            Some(("rollout", v)) => {
-                params.rollout = match v {
-                    "uniform" => RolloutPolicy::UNIFORM,
-                    "heuristic" => RolloutPolicy::HEURISTIC,
-                    "gamewins" => RolloutPolicy::GAME_WINS,
-                    "gamewins+danger" => {
-                        RolloutPolicy { avoid_losing_sends: true, ..RolloutPolicy::GAME_WINS }
-                    }
-                    "nodanger" => RolloutPolicy { avoid_losing_sends: false, ..RolloutPolicy::HEURISTIC },
-                    "noboardwins" => RolloutPolicy { take_board_wins: false, ..RolloutPolicy::HEURISTIC },
-                    _ => return Err(format!("unknown rollout {v:?} in {spec:?}")),
-                }
-            }
-            Some(("depth", v)) => {
-                depth = Some(v.parse::<u32>().map_err(|_| format!("bad depth in {spec:?}"))?)
-            }
-            Some(("iters", v)) => {
-                iterations = Some(v.parse::<u64>().map_err(|_| format!("bad iters in {spec:?}"))?)
-            }
-            None if opt == "timed" => timed = true,
-            Some(("eval", "heuristic")) => evaluation = eval::Evaluation::Heuristic,
-            Some(("eval", "net")) => evaluation = eval::Evaluation::Net(crate::value::ValueNet::embedded()?),
-            Some(("eval", "e1")) => evaluation = eval::Evaluation::Seed(seed_eval::SeedEval::E1),
-            Some(("eval", "e2")) => evaluation = eval::Evaluation::Seed(seed_eval::SeedEval::E2),
-            Some(("eval", "basis6")) => evaluation = eval::Evaluation::Basis6(basis6::DEFAULT_CONSTANTS),
-            Some(("eval", "basis6-learned")) => {
-                evaluation = eval::Evaluation::Basis6(basis6::embedded_constants())
-            }
-            // Seed 000's linear evaluation; its weights are `weights=` (ours from weights/td.txt by default).
-            Some(("eval", "td")) => evaluation = eval::Evaluation::Linear([0.0; 13]),
-            Some(("weights", w)) => weights_name = Some(w),
-            None if opt == "fullmoves" => full_moves = true,
-            None if opt == "points" => rules = crate::board::variants::Rules::Points,
-            Some(("top", v)) => top = Some(v.parse::<usize>().map_err(|_| format!("bad top in {spec:?}"))?),
-            None if opt == "nopolicy" => policy = false,
-            None if opt == "greedy" => greedy = true,
-            None if opt == "advanced" => advanced = true,
-            Some(("ms", v)) => {
-                think = Some(std::time::Duration::from_millis(
-                    v.parse().map_err(|_| format!("bad ms in {spec:?}"))?,
-                ))
-            }
-            None if opt == "novalue" => value = false,
-            // Another value net for the bot, read as `--value-weights FILE` reads it.
-            Some(("net", path)) => {
-                crate::value::ValueNet::load(Some(path)).map_err(|e| format!("net= in {spec:?}: {e}"))?;
-                value_file = Some(path.to_string())
-            }
-            // A rollout head for the bot's value net (`uttt fit-rollout-head`).
-            Some(("rhead", path)) => rollout_head_file = Some(path.to_string()),
-            None if opt == "norhead" => use_rollout_head = false,
-            _ => return Err(format!("unknown option {opt:?} in {spec:?}")),
-        }
-    }
-    if let Some(path) = &rollout_head_file {
-        let net =
-            crate::value::ValueNet::load(value_file.as_deref()).map_err(|e| format!("{spec:?}: {e}"))?;
-        crate::value::rollout_head::load(&net, Some(path)).map_err(|e| format!("rhead= in {spec:?}: {e}"))?;
-    }
-    if !value {
-        // `bot:novalue` is the bot before the net, unless told otherwise (`bot:novalue:c=…`).
-        params = params.without_value();
-        params.exploration = c_given.unwrap_or(params.exploration);
-    }
-    // `weights=` names seed 000's linear weights, or a constants file for the basis-6 evaluation.
-    let mut linear_weights = None;
-    match (&mut evaluation, weights_name) {
-        (eval::Evaluation::Basis6(c), Some(path)) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("weights={path}: {e}"))?;
-            *c = basis6::constants_from_text(&text).map_err(|e| format!("weights={path}: {e}"))?;
-        }
-        (_, Some(w)) => linear_weights = Some(linear_weight_set(w)?),
-        _ => {}
-    }
-    if let eval::Evaluation::Linear(w) = &mut evaluation {
-        *w = linear_weights.unwrap_or_else(perceptron::embedded_weights);
-    }
-    // Seed 000 counts depth in full moves: the depth drops only at the opponent's nodes.
-    let plies = |d: u32| if full_moves { 2 * d } else { d };
-    Ok(match name {
-        "random" => Box::new(RandomAgent::new(seed)),
-        "policy" => Box::new(policy_only::PolicyAgent::new(seed, greedy)?),
-        "alphago" => Box::new(alphago::AlphaGo::new(
-            iterations.unwrap_or(alphago::DOCUMENT_ITERATIONS),
-            c_given.unwrap_or(alphago::DOCUMENT_C),
-        )?),
-        "perceptron" => Box::new(perceptron::Perceptron::new(
-            if advanced {
-                perceptron::Extractor::Advanced(linear_weights.unwrap_or(perceptron::PUBLISHED_WEIGHTS))
-            } else {
-                perceptron::Extractor::Simple
-            },
-            seed,
-        )),
-        "reflex" => Box::new(Reflex::new(seed)),
-        "greedy" => Box::new(Greedy::new(seed)),
-        "minimax" => Box::new(
-            Minimax::new(plies(depth.unwrap_or(4)), timed, seed)
-                .with_eval(evaluation)
-                .with_top(top)
-                .with_rules(rules),
-        ),
-        "expectimax" => Box::new(Expectimax::new(plies(depth.unwrap_or(3)), seed).with_eval(evaluation)),
-        "mcts" => Box::new(SearchAgent {
-            params: Params::TEXTBOOK,
-            seed,
-            search: Search::new(Params::TEXTBOOK, 1_000_000, seed),
-            iterations,
-            think,
-        }),
-        "bot" => {
-            let options = crate::options::BotOptions {
-                seed,
-                use_policy: policy,
-                use_value: value,
-                value_file,
-                rollout_head_file,
-                use_rollout_head,
-                params,
-                ..Default::default()
-            };
-            let make = move || options.build();
-            Box::new(BotAgent { bot: make(), make: Box::new(make), iterations, think, note: None })
-        }
-        _ => return Err(format!("unknown agent {name:?}: one of {}", names())),
-    })
 }
 
 #[cfg(test)]
