@@ -16,7 +16,7 @@ impl RolloutPolicy {
     /// Uniformly random moves, no tactics.
     pub const UNIFORM: RolloutPolicy =
         RolloutPolicy { take_game_wins: false, take_board_wins: false, avoid_losing_sends: false };
-    /// Every tactic on (measured weaker than `GAME_WINS`: kept for comparison, see README).
+    /// Every tactic on (measured weaker than `GAME_WINS`: kept for comparison, docs/tuning.md).
     pub const HEURISTIC: RolloutPolicy =
         RolloutPolicy { take_game_wins: true, take_board_wins: true, avoid_losing_sends: true };
     /// Uniform moves except that a game-winning move is always taken: the bot's rollouts.
@@ -47,23 +47,21 @@ pub struct Params {
     pub expand_after: u32,
     /// Visits to a node, after the one that expanded it, before its children get the learned policy's
     /// priors (uniform until then). 1 saves the policy on nodes never visited again (+3.5 % iterations)
-    /// but scored 46.5 % against 0 (README, tuning record), so the bot asks at expansion.
+    /// but played weaker than 0 (docs/tuning.md), so the bot asks at expansion.
     pub prior_delay: u8,
     /// How rollouts choose their moves.
     pub rollout: RolloutPolicy,
     /// Weight of the value net in a leaf's value (1 = the net alone, 0 = the rollout alone); used only
     /// when the search has a net. ½ for the bot: the blend has less bias than the net and less noise than
-    /// a rollout, and beat rollouts alone by +60 Elo at the arena's limits, where the net alone was level
-    /// (docs/tuning.md); +119 with net 10, +126 with net 12, +133 with its rollout head, +166 with the priors
-    /// sharpened as well, +244 with their values counted as visits (docs/strength.md).
-    /// With the head the rollout's share counts its surprise over the head's prediction (`evaluate.rs`).
+    /// a rollout (docs/tuning.md). With the rollout head the rollout's share counts its surprise over the
+    /// head's prediction (`evaluate.rs`).
     pub value_weight: f32,
     /// Prove wins, losses and draws and let them decide (MCTS-solver).
     pub solver: bool,
     /// Keep the subtree of the position reached between turns.
     pub reuse_tree: bool,
     /// Stop early when the most visited move can no longer be overtaken. Off for the bot: the time it
-    /// saves is worth more spent on the subtree that the next turn reuses (+61 Elo measured, README).
+    /// saves is worth more spent on the subtree that the next turn reuses (docs/tuning.md).
     pub early_stop: bool,
 }
 
@@ -87,11 +85,9 @@ impl Params {
     };
 
     /// The bot's settings: leaves valued half by the net, half by a rollout, and less exploration, since
-    /// those values are less noisy (c 0.3; docs/tuning.md).
-    /// Since the thirty-second session a node's priors are also sharpened by the net's values of its
-    /// children at its sixteenth visit (+56 against the bot without it at the arena's limits; docs/tuning.md).
-    /// Since the thirty-third session each child's value from that sharpening also counts as eight visits
-    /// of it (+74 against the bot without them at the arena's limits; docs/tuning.md).
+    /// those values are less noisy (c 0.3); a node's priors sharpened by the net's values of its children
+    /// at its sixteenth visit, each value also counted as eight visits of its child. Each is a match
+    /// against the bot without it: docs/tuning.md.
     pub const BOT: Params = Params {
         exploration: 0.3,
         value_weight: 0.5,
@@ -113,7 +109,7 @@ impl Params {
 
     /// These settings for a search without the learned prior (`--no-policy`, self-play for training).
     /// The urgency is the one the bot had before the prior: the committed weights were trained on
-    /// self-play with it, and 0.8 was tuned with the prior, which ranks the untried children (README).
+    /// self-play with it, and 0.8 was tuned with the prior, which ranks the untried children (docs/tuning.md).
     pub const fn without_prior(self) -> Params {
         Params {
             prior_weight: 0.0,

@@ -28,7 +28,7 @@
 //! one hidden layer cannot see "two in a line and the third cell free" from the marks alone. The big-board
 //! line features came from the same reason one level up: which lines each side can still make, and how far
 //! along they are, is a conjunction over three boards that one layer of 64 units sees poorly. The game
-//! points, the tie-break's standing and the safe replies (`267..298`, twenty-fourth session) name what
+//! points, the tie-break's standing and the safe replies (`267..298`) name what
 //! decides the late middle game, where the net is weakest: which boards end the game, who wins when no
 //! line can be made, and whether the side to move can still avoid sending its opponent to a winning board.
 
