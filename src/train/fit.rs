@@ -90,7 +90,7 @@ pub fn train(records: &[Record], epochs: usize, seed: u64, verbose: bool) -> Tra
     train_with(records, epochs, seed, LEARNING_RATE, verbose)
 }
 
-/// Adam's step size; measured on the committed data (README, learned policy).
+/// Adam's step size; measured on the committed data (docs/training.md).
 pub const LEARNING_RATE: f32 = 0.002;
 
 /// Trains the policy on `records` for `epochs` epochs (learning rate `lr`), holding out a tenth.
