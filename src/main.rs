@@ -17,6 +17,8 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        player of each pairing moves first in every game)
        uttt show LOG GAME              replay a logged game on the terminal
        uttt report LOG... --html FILE  a match or tournament page for the browser, from its logs
+       uttt slips LOG... [--player NAME]
+                                       where a player's games turn, by colour, from its own logged values
        uttt play [OPPONENT] [--second] play against a bot in the terminal
        uttt profile [--moves \"r c ...\"] [--csv FILE] [--svg FILE] [--html FILE] [bot options]
                                        per-move time budget table of a self-play game
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         Some("play") => report(uttt::arena::human::main(rest)),
         Some("profile") => report(uttt::profile::main(rest)),
         Some("report") => report(uttt::report::main(rest)),
+        Some("slips") => report(uttt::report::slips::main(rest)),
         Some("selfplay") => report(uttt::train::selfplay_main(rest)),
         Some("train") => report(uttt::train::train_main(rest)),
         Some("selfplay-value") => report(uttt::train::selfplay_value_main(rest)),

@@ -6,6 +6,7 @@
 
 pub mod model;
 pub mod page;
+pub mod slips;
 
 use crate::cli::Args;
 pub use model::{LoggedFault, LoggedGame, Run, RunKind};

@@ -1,0 +1,193 @@
+//! `uttt slips LOG… [--player NAME]`: where a player's games turn, read from its own values in the logs.
+//!
+//! Each of the bot's moves logs its value of the position (its expected score, 0..1). A game the player
+//! judged won (its value reached `WON`, 0.7) and did not win **slipped**; a game it lost **turned** at the
+//! first ply its value fell to `LOST` (0.3). By colour, this tells where first-player wins slip and where
+//! second-player games are lost, so that a change to the search or the net can show it mends them.
+
+use super::model::{LoggedGame, Run};
+use crate::board::Player;
+
+/// A value at or above this: the player judged the game won.
+pub const WON: f64 = 0.7;
+/// A value at or below this: the player judged the game lost.
+pub const LOST: f64 = 0.3;
+
+/// One colour's games of one player.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ColourSlips {
+    /// Games played with this colour, and how they ended for the player.
+    pub games: usize,
+    /// Wins, draws and losses.
+    pub wdl: (usize, usize, usize),
+    /// For each game judged won but not won: the ply its value first reached `WON`, and the ply it then
+    /// first fell below ½ (`None` when it never did: a win judged to the end, lost on the board count).
+    pub slipped: Vec<(usize, Option<usize>)>,
+    /// For each lost game: the ply its value first fell to `LOST` (`None`: never judged lost).
+    pub turned: Vec<Option<usize>>,
+    /// Games judged lost at some ply but not lost.
+    pub saved: usize,
+}
+
+/// The player's value after each of its moves: (ply, value), the ply counting every move of the game.
+fn values_of(game: &LoggedGame, side: Player) -> Vec<(usize, f64)> {
+    let first = if side == Player::X { 0 } else { 1 };
+    (first..game.moves.len())
+        .step_by(2)
+        .filter(|&ply| ply >= game.opening)
+        .filter_map(|ply| {
+            let note = game.notes.get(ply)?;
+            let value = note.split_once(" value ")?.1.split_whitespace().next()?.parse().ok()?;
+            Some((ply + 1, value))
+        })
+        .collect()
+}
+
+/// `name`'s games in `run`, by colour: [as X, as O].
+pub fn analyse(run: &Run, name: &str) -> [ColourSlips; 2] {
+    let mut out = [ColourSlips::default(), ColourSlips::default()];
+    for game in &run.games {
+        let side = if game.x == name {
+            Player::X
+        } else if game.o == name {
+            Player::O
+        } else {
+            continue;
+        };
+        let c = &mut out[side.index()];
+        c.games += 1;
+        let values = values_of(game, side);
+        let won_at = values.iter().find(|v| v.1 >= WON).map(|v| v.0);
+        let lost_at = values.iter().find(|v| v.1 <= LOST).map(|v| v.0);
+        match game.winner {
+            Some(p) if p == side => c.wdl.0 += 1,
+            Some(_) => {
+                c.wdl.2 += 1;
+                c.turned.push(lost_at);
+            }
+            None => c.wdl.1 += 1,
+        }
+        if let (Some(at), false) = (won_at, game.winner == Some(side)) {
+            let fell = values.iter().find(|v| v.0 > at && v.1 < 0.5).map(|v| v.0);
+            c.slipped.push((at, fell));
+        }
+        if lost_at.is_some() && game.winner != Some(side.other()) {
+            c.saved += 1;
+        }
+    }
+    out
+}
+
+/// Quartiles of plies, as `q1 / median / q3` (`-` when none).
+fn quartiles(mut plies: Vec<usize>) -> String {
+    if plies.is_empty() {
+        return "-".into();
+    }
+    plies.sort_unstable();
+    let at = |q: f64| plies[((plies.len() - 1) as f64 * q).round() as usize];
+    format!("{} / {} / {}", at(0.25), at(0.5), at(0.75))
+}
+
+/// The text report of `analyse`.
+pub fn describe(name: &str, slips: &[ColourSlips; 2]) -> String {
+    let mut text = format!("{name}: where games turn, by its own values (won ≥ {WON}, lost ≤ {LOST})\n");
+    for (colour, c) in ["X (first)", "O (second)"].iter().zip(slips) {
+        let (w, d, l) = c.wdl;
+        text += &format!("as {colour}: {} games, W/D/L {w}/{d}/{l}\n", c.games);
+        text += &format!(
+            "  judged won, not won: {} (ply reaching {WON}, quartiles {}; ply falling below 0.5, quartiles {})\n",
+            c.slipped.len(),
+            quartiles(c.slipped.iter().map(|s| s.0).collect()),
+            quartiles(c.slipped.iter().filter_map(|s| s.1).collect()),
+        );
+        text += &format!(
+            "  lost: {} (ply first at {LOST} or below, quartiles {}; {} never judged lost); judged lost, not lost: {}\n",
+            c.turned.len(),
+            quartiles(c.turned.iter().flatten().copied().collect()),
+            c.turned.iter().filter(|t| t.is_none()).count(),
+            c.saved,
+        );
+    }
+    text
+}
+
+/// `uttt slips LOG… [--player NAME]` (default: the log's first player).
+pub fn main(words: &[String]) -> Result<i32, String> {
+    let mut args = crate::cli::Args::new(words);
+    let player: Option<String> = args.value("--player")?;
+    let paths = args.positionals()?;
+    if paths.is_empty() {
+        return Err("usage: uttt slips LOG... [--player NAME]".into());
+    }
+    let logs = paths
+        .iter()
+        .map(|p| std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let run = Run::from_logs(&logs)?;
+    let name = player.or_else(|| run.players.first().cloned()).ok_or("the log names no player")?;
+    print!("{}", describe(&name, &analyse(&run, &name)));
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Move;
+
+    /// A game of `values.len()` moves by each side, the bot's values as given, `winner` its result.
+    fn game(bot_is_x: bool, values: &[f64], winner: Option<Player>) -> LoggedGame {
+        let mut notes = Vec::new();
+        for v in values {
+            let mine = format!(
+                "turn 1 move 4 4 time 1.0ms iters 10 (10/ms) nodes 1 reused 0 visits 1 value {v:.3} pv 4,4"
+            );
+            if bot_is_x {
+                notes.extend([mine, "other".into()]);
+            } else {
+                notes.extend(["other".into(), mine]);
+            }
+        }
+        let (x, o) = if bot_is_x { ("bot", "them") } else { ("them", "bot") };
+        LoggedGame {
+            index: 0,
+            x: x.into(),
+            o: o.into(),
+            winner,
+            fault: None,
+            opening: 0,
+            moves: vec![Move(0); notes.len()],
+            times_ms: vec![1.0; notes.len()],
+            notes,
+            notes_cut: false,
+        }
+    }
+
+    #[test]
+    fn slips_and_turns_are_found_at_their_plies_by_colour() {
+        let run = Run {
+            kind: super::super::model::RunKind::Match,
+            players: vec!["bot".into(), "them".into()],
+            first_ms: 1000.0,
+            later_ms: 100.0,
+            grace_ms: 0.0,
+            sprt: None,
+            games: vec![
+                // As X: judged won at its third move (ply 5), fell below ½ at ply 9, drew.
+                game(true, &[0.6, 0.65, 0.75, 0.6, 0.45, 0.5], None),
+                // As X: won.
+                game(true, &[0.6, 0.8, 0.95], Some(Player::X)),
+                // As O: lost, judged lost at its second move (ply 4).
+                game(false, &[0.4, 0.25, 0.1], Some(Player::X)),
+                // As O: judged lost (ply 2), drew: saved.
+                game(false, &[0.3, 0.5], None),
+            ],
+        };
+        let [x, o] = analyse(&run, "bot");
+        assert_eq!((x.games, x.wdl), (2, (1, 1, 0)));
+        assert_eq!(x.slipped, vec![(5, Some(9))]);
+        assert_eq!((o.games, o.wdl, o.saved), (2, (0, 1, 1), 1));
+        assert_eq!(o.turned, vec![Some(4)]);
+        let text = describe("bot", &[x, o]);
+        assert!(text.contains("judged won, not won: 1") && text.contains("lost: 1"), "{text}");
+    }
+}
