@@ -125,6 +125,12 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         .collect::<Result<Vec<_>, _>>()?;
     let run = Run::from_logs(&logs)?;
     let name = player.or_else(|| run.players.first().cloned()).ok_or("the log names no player")?;
+    let has_values = run.games.iter().any(|g| g.notes.iter().any(|n| n.contains(" value ")));
+    if !has_values {
+        return Err(
+            "no values in the log: play the bot without --quiet, so that its stderr lines are logged".into(),
+        );
+    }
     print!("{}", describe(&name, &analyse(&run, &name)));
     Ok(0)
 }
