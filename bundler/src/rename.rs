@@ -15,7 +15,7 @@
 //! methods, so no renamed use can land on something else.
 
 use super::lexer::{tokenize, Kind, Token};
-use super::std_names::{is_reserved, STD_NAMES};
+use super::std_names::{is_reserved, is_std_name, std_names};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Original name → new name.
@@ -65,7 +65,7 @@ pub fn apply(text: &str, map: &RenameMap) -> Result<String, String> {
 
 /// Names that must keep their spelling (see the module's comment).
 fn kept_names<'a>(tokens: &[Token<'a>]) -> BTreeSet<&'a str> {
-    let mut kept: BTreeSet<&str> = STD_NAMES.iter().copied().collect();
+    let mut kept: BTreeSet<&str> = std_names().collect();
     kept.insert("main");
     let code: Vec<(usize, &Token)> = tokens.iter().enumerate().filter(|(_, t)| !t.is_trivia()).collect();
     let in_attribute = attribute_tokens(tokens);
@@ -216,10 +216,7 @@ impl<'a> FreshNames<'a> {
         loop {
             let name = self.nth(self.index);
             self.index += 1;
-            if !self.taken.contains(name.as_str())
-                && !is_reserved(&name)
-                && !STD_NAMES.contains(&name.as_str())
-            {
+            if !self.taken.contains(name.as_str()) && !is_reserved(&name) && !is_std_name(&name) {
                 return name;
             }
         }

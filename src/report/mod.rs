@@ -33,6 +33,11 @@ pub fn write_page(path: &str, page: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The texts of the log files `paths`; an error names a file that cannot be read.
+pub fn read_logs(paths: &[String]) -> Result<Vec<String>, String> {
+    paths.iter().map(|p| std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))).collect()
+}
+
 /// `uttt report LOG... --html FILE`: the page of logged matches (one match, or a tournament's games).
 pub fn main(words: &[String]) -> Result<i32, String> {
     let mut args = Args::new(words);
@@ -41,10 +46,6 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     if paths.is_empty() {
         return Err("usage: uttt report LOG... --html FILE".into());
     }
-    let logs = paths
-        .iter()
-        .map(|p| std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    write_page(&out, &run_page(&logs)?)?;
+    write_page(&out, &run_page(&read_logs(&paths)?)?)?;
     Ok(0)
 }

@@ -119,11 +119,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     if paths.is_empty() {
         return Err("usage: uttt slips LOG... [--player NAME]".into());
     }
-    let logs = paths
-        .iter()
-        .map(|p| std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    let run = Run::from_logs(&logs)?;
+    let run = Run::from_logs(&super::read_logs(&paths)?)?;
     let name = player.or_else(|| run.players.first().cloned()).ok_or("the log names no player")?;
     let has_values = run.games.iter().any(|g| g.notes.iter().any(|n| n.contains(" value ")));
     if !has_values {
