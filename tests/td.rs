@@ -5,7 +5,7 @@ use uttt::agents::{Agent, Minimax};
 use uttt::arena::player::PlayerSpec;
 use uttt::arena::referee::TimeControl;
 use uttt::arena::{run_match, MatchConfig};
-use uttt::train::td::{train, TdConfig};
+use uttt::train::seeds::td::{train, TdConfig};
 use uttt::{Board, Player, Status};
 
 /// The score of `a` over `games` games against `b`, colours alternating, each game seeded.
@@ -54,7 +54,7 @@ fn the_shipped_td_weights_beat_zero_weights_in_the_arena() {
 fn seed_003s_learned_constants_beat_the_static_defaults() {
     use uttt::agents::basis6::DEFAULT_CONSTANTS;
     use uttt::board::variants::Rules;
-    use uttt::train::basis6_td::{train, TrainingPlan};
+    use uttt::train::seeds::basis6_td::{train, TrainingPlan};
     let learned =
         train(TrainingPlan { games: 20, depth: 3, alpha: 0.002, seed: 1, rules: Rules::CodinGame }, |_| {});
     assert_ne!(learned, DEFAULT_CONSTANTS);

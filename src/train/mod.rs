@@ -8,17 +8,10 @@
 //!
 //! The command entry points (`uttt selfplay`, `train`, `train-value`, …) are here.
 
-pub mod basis6_td;
-pub mod data;
-pub mod fit;
-pub mod float_net;
-pub mod regenerate_value;
-pub mod rollout_head_fit;
-pub mod symmetry;
-pub mod td;
-pub mod value_data;
-pub mod value_error;
-pub mod value_fit;
+pub mod manifest;
+pub mod policy;
+pub mod seeds;
+pub mod value;
 
 use crate::cli::Args;
 
@@ -46,8 +39,8 @@ pub fn train_basis6_main(words: &[String]) -> Result<i32, String> {
     println!("| game | learner plays | learner's result | moves | c1 score | c2 centre | c3 corner | c4 side | c5 blocking | c6 potential |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut game = 0;
-    let plan = basis6_td::TrainingPlan { games, depth, alpha, seed, rules };
-    let c = basis6_td::train(plan, |g| {
+    let plan = seeds::basis6_td::TrainingPlan { games, depth, alpha, seed, rules };
+    let c = seeds::basis6_td::train(plan, |g| {
         game += 1;
         let result = match g.score {
             s if s > 0.75 => "win",
@@ -69,8 +62,8 @@ pub fn train_basis6_main(words: &[String]) -> Result<i32, String> {
 /// `uttt train-td [--games N] [--simulations K] [--eta X] [--seed S] [--out FILE]`: seed 000's TD learning.
 pub fn train_td_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
-    let d = td::TdConfig::default();
-    let config = td::TdConfig {
+    let d = seeds::td::TdConfig::default();
+    let config = seeds::td::TdConfig {
         games: a.value_or("--games", d.games)?,
         simulations: a.value_or("--simulations", d.simulations)?,
         eta: a.value_or("--eta", d.eta)?,
@@ -79,7 +72,7 @@ pub fn train_td_main(words: &[String]) -> Result<i32, String> {
     let out: String = a.value_or("--out", "weights/td.txt".to_string())?;
     a.positionals()?;
     let start = std::time::Instant::now();
-    let weights = td::train(&config, |done, score, w| {
+    let weights = seeds::td::train(&config, |done, score, w| {
         eprint!(
             "\rgame {done}/{}  learner's score vs random {:.1}%  relativeWins {:.3} gridsDifference {:.3}  {:.0} s ",
             config.games,
@@ -115,8 +108,8 @@ pub fn selfplay_main(words: &[String]) -> Result<i32, String> {
     let seed: u64 = a.value_or("--seed", 1)?;
     let out: String = a.value("--out")?.ok_or("--out FILE is required")?;
     a.positionals()?;
-    let records = data::generate(games, iterations, jobs, seed, true);
-    std::fs::write(&out, data::to_bytes(&records)).map_err(|e| format!("{out}: {e}"))?;
+    let records = policy::data::generate(games, iterations, jobs, seed, true);
+    std::fs::write(&out, policy::data::to_bytes(&records)).map_err(|e| format!("{out}: {e}"))?;
     eprintln!("wrote {} positions from {games} games to {out}", records.len());
     Ok(0)
 }
@@ -129,7 +122,7 @@ pub fn train_main(words: &[String]) -> Result<i32, String> {
     let epochs: usize = a.value_or("--epochs", 30)?;
     let seed: u64 = a.value_or("--seed", 1)?;
     let out: String = a.value_or("--out", "weights".to_string())?;
-    let lr: f32 = a.value_or("--lr", fit::LEARNING_RATE)?;
+    let lr: f32 = a.value_or("--lr", policy::fit::LEARNING_RATE)?;
     // Like `train-value`: the files after `--value-data` need not repeat the option.
     let rest = a.positionals()?;
     if !rest.is_empty() && value_paths.is_empty() {
@@ -139,21 +132,23 @@ pub fn train_main(words: &[String]) -> Result<i32, String> {
     let (records, source) = match (path, value_paths.is_empty()) {
         (Some(path), true) => {
             let bytes = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
-            (data::from_bytes(&bytes)?, path)
+            (policy::data::from_bytes(&bytes)?, path)
         }
         (None, false) => {
             // Per file: runs with different seeds reuse game numbers.
             let mut records = Vec::new();
             for path in &value_paths {
-                records.extend(data::from_value_records(&read_value_records(std::slice::from_ref(path))?));
+                records.extend(policy::data::from_value_records(&value::data::read_value_records(
+                    std::slice::from_ref(path),
+                )?));
             }
             (records, format!("the moves played in {} (value self-play)", value_paths.join(" ")))
         }
         _ => return Err("give either --data FILE or --value-data FILE...".to_string()),
     };
     eprintln!("train: {} positions", records.len());
-    let summary = fit::train_with(&records, epochs, seed, lr, true);
-    fit::write_weights(
+    let summary = policy::fit::train_with(&records, epochs, seed, lr, true);
+    policy::fit::write_weights(
         &out,
         &summary,
         &format!("data: {source} ({} positions), learning rate {lr}", records.len()),
@@ -172,9 +167,9 @@ pub fn regenerate_main(words: &[String]) -> Result<i32, String> {
     let out: String = a.value_or("--out", "weights".to_string())?;
     a.positionals()?;
     let start = std::time::Instant::now();
-    let records = data::generate(games, iterations, jobs, seed, true);
+    let records = policy::data::generate(games, iterations, jobs, seed, true);
     let selfplay_s = start.elapsed().as_secs_f64();
-    let summary = fit::train(&records, epochs, seed, true);
+    let summary = policy::fit::train(&records, epochs, seed, true);
     let train_s = start.elapsed().as_secs_f64() - selfplay_s;
     let provenance = format!(
         "command: uttt regenerate-weights --seed {seed} --games {games} --iterations {iterations} --epochs {epochs}\n\
@@ -183,26 +178,8 @@ pub fn regenerate_main(words: &[String]) -> Result<i32, String> {
         selfplay_s,
         train_s
     );
-    fit::write_weights(&out, &summary, &provenance)?;
+    policy::fit::write_weights(&out, &summary, &provenance)?;
     Ok(0)
-}
-
-/// Replaces (or appends) the section of `weights/MANIFEST.txt`-style file `path` that starts with the
-/// line `header…`, keeping the other sections (each starts with a line `# Learned …`).
-pub fn write_manifest_section(path: &str, header: &str, section: &str) -> Result<(), String> {
-    let old = std::fs::read_to_string(path).unwrap_or_default();
-    let mut sections: Vec<String> = Vec::new();
-    for line in old.lines() {
-        if line.starts_with("# Learned ") || sections.is_empty() {
-            sections.push(String::new());
-        }
-        let last = sections.last_mut().expect("a section was pushed");
-        *last += line;
-        *last += "\n";
-    }
-    sections.retain(|s| !s.starts_with(header) && !s.trim().is_empty());
-    sections.push(section.trim_end().to_string() + "\n");
-    std::fs::write(path, sections.join("\n")).map_err(|e| format!("{path}: {e}"))
 }
 
 /// `uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] [--no-value]
@@ -213,8 +190,8 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
     let seed: u64 = a.value_or("--seed", 1)?;
     let shard: String = a.value_or("--shard", "0/1".to_string())?;
     let jobs: usize = a.value_or("--jobs", 1)?;
-    let d = value_data::SelfPlay::default();
-    let config = value_data::SelfPlay {
+    let d = value::data::SelfPlay::default();
+    let config = value::data::SelfPlay {
         iterations: a.value_or("--iterations", d.iterations)?,
         use_value: !a.flag("--no-value"),
         value_file: a.value("--value-weights")?,
@@ -225,23 +202,9 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
     let out: String = a.value("--out")?.ok_or("--out FILE is required")?;
     a.positionals()?;
     let (k, n) = parse_shard(&shard)?;
-    let positions = value_data::run_shard(&config, games, seed, (k, n), jobs, &out)?;
+    let positions = value::data::run_shard(&config, games, seed, (k, n), jobs, &out)?;
     eprintln!("selfplay-value: {positions} new positions in {out}");
     Ok(0)
-}
-
-/// Reads value records from files, sorted by game so that the data does not depend on file order.
-pub fn read_value_records(paths: &[String]) -> Result<Vec<value_data::ValueRecord>, String> {
-    let mut records = Vec::new();
-    for path in paths {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        records.extend(value_data::parse_complete(&text).0);
-    }
-    // Runs with different seeds reuse game numbers: only a record read twice (the same file given twice)
-    // is a duplicate.
-    records.sort_by(|a, b| (a.game, &a.moves).cmp(&(b.game, &b.moves)));
-    records.dedup_by(|a, b| a.game == b.game && a.moves == b.moves);
-    Ok(records)
 }
 
 /// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--squared] [--buckets B] [--epochs E] [--threads T]
@@ -249,8 +212,8 @@ pub fn read_value_records(paths: &[String]) -> Result<Vec<value_data::ValueRecor
 pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let mut paths = a.values("--data")?;
-    let d = value_fit::TrainConfig::default();
-    let mut config = value_fit::TrainConfig {
+    let d = value::fit::TrainConfig::default();
+    let mut config = value::fit::TrainConfig {
         hidden: a.value_or("--hidden", d.hidden)?,
         hidden2: a.value_or("--hidden2", d.hidden2)?,
         buckets: a.value_or("--buckets", d.buckets)?,
@@ -293,22 +256,26 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     if config.squared && config.hidden2 > 0 {
         return Err("--squared: squared units are supported for one-layer nets only (no --hidden2)".into());
     }
-    if !(1..=symmetry::SYMMETRIES).contains(&config.symmetries) {
-        return Err(format!("--symmetries {}: expected 1..={}", config.symmetries, symmetry::SYMMETRIES));
+    if !(1..=value::symmetry::SYMMETRIES).contains(&config.symmetries) {
+        return Err(format!(
+            "--symmetries {}: expected 1..={}",
+            config.symmetries,
+            value::symmetry::SYMMETRIES
+        ));
     }
     let out: String = a.value_or("--out", "weights/value.txt".to_string())?;
     paths.extend(a.positionals()?);
     if paths.is_empty() {
         return Err("--data FILE is required".into());
     }
-    let records = read_value_records(&paths)?;
+    let records = value::data::read_value_records(&paths)?;
     let games = records.iter().map(|r| r.game).collect::<std::collections::BTreeSet<_>>().len();
     eprintln!(
         "train-value: {} positions ({games} distinct game numbers; runs with other seeds reuse them)",
         records.len()
     );
     let start = std::time::Instant::now();
-    let t = value_fit::train(&records, &config, true);
+    let t = value::fit::train(&records, &config, true);
     let (text, sizes) = t.quantised.encode_sized();
     std::fs::write(&out, &text).map_err(|e| format!("{out}: {e}"))?;
     let (float_loss, quantised_loss, constant_loss) = t.losses;
@@ -333,7 +300,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         shape_words,
         config.buckets,
         text.len(),
-        fit::checksum(text.as_bytes()),
+        policy::fit::checksum(text.as_bytes()),
         crate::codec::packing_line(&crate::value::network::TENSOR_NAMES, &sizes),
         paths.join(" --data "),
         init.map_or(String::new(), |p| format!(" --init {p}"))
@@ -359,7 +326,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         t.log.join("\n")
     );
     let manifest = std::path::Path::new(&out).with_file_name("MANIFEST.txt");
-    write_manifest_section(&manifest.to_string_lossy(), "# Learned value net", &section)?;
+    manifest::write_manifest_section(&manifest.to_string_lossy(), "# Learned value net", &section)?;
     eprintln!("wrote {out} ({} bytes) and {}", text.len(), manifest.display());
     Ok(0)
 }

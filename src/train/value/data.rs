@@ -305,6 +305,20 @@ pub fn run_shard(
     Ok(positions.into_inner())
 }
 
+/// Reads value records from files, sorted by game so that the data does not depend on file order.
+pub fn read_value_records(paths: &[String]) -> Result<Vec<ValueRecord>, String> {
+    let mut records = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        records.extend(parse_complete(&text).0);
+    }
+    // Runs with different seeds reuse game numbers: only a record read twice (the same file given twice)
+    // is a duplicate.
+    records.sort_by(|a, b| (a.game, &a.moves).cmp(&(b.game, &b.moves)));
+    records.dedup_by(|a, b| a.game == b.game && a.moves == b.moves);
+    Ok(records)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,11 +7,11 @@
 //! loss the step size is multiplied by `lr_decay`; training stops when it has not improved for `patience`
 //! epochs, and keeps the best epoch's weights.
 
-pub use super::float_net::FloatNet;
-use super::symmetry::transform;
-use super::value_data::{estimate_side_results, ValueRecord};
 use crate::board::Board;
 use crate::rng::Rng;
+use crate::train::value::data::{estimate_side_results, ValueRecord};
+pub use crate::train::value::float_net::FloatNet;
+use crate::train::value::symmetry::transform;
 use crate::value::features::{active_features, output_bucket, INPUTS};
 use crate::value::network::{sigmoid, ValueNet};
 use std::time::Instant;
@@ -339,5 +339,4 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
 }
 
 #[cfg(test)]
-#[path = "value_fit_tests.rs"]
 mod tests;

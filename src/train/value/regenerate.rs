@@ -7,12 +7,14 @@
 //! with it. The best net is written to `--out`, its head to `rollout_head.txt` beside it, its record to
 //! `MANIFEST.txt`.
 
-use super::{read_value_records, rollout_head_fit, value_data, value_fit, write_manifest_section};
+use super::data::read_value_records;
+use super::{data as value_data, fit as value_fit, rollout_head_fit};
 use crate::arena::openings::Openings;
 use crate::arena::player::PlayerSpec;
 use crate::arena::referee::TimeControl;
 use crate::arena::{run_match, MatchConfig};
 use crate::cli::Args;
+use crate::train::manifest::write_manifest_section;
 use std::time::{Duration, Instant};
 
 /// The loop's settings.

@@ -3,7 +3,7 @@
 use crate::board::{Board, Status};
 use crate::mcts::{Limits, Params, Search};
 use crate::moves::Move;
-use crate::train::value_data::ValueRecord;
+use crate::train::value::data::ValueRecord;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 
@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn value_records_become_policy_records_of_the_moves_played() {
-        use crate::train::value_data::{play_game, SelfPlay};
+        use crate::train::value::data::{play_game, SelfPlay};
         let config = SelfPlay { iterations: 200, use_value: false, side_visits: 10, ..SelfPlay::default() };
         let (a, b) = (play_game(&config, 5, 1), play_game(&config, 5, 2));
         let policy = from_value_records(&[a.clone(), b.clone()].concat());

@@ -6,12 +6,12 @@
 //! (the late middle game: docs/training.md) and what a leaf's blend of net and rollout is worth there.
 //! Run it on games the net was not trained on.
 
-use super::value_data::ValueRecord;
 use crate::board::Board;
 use crate::cli::Args;
 use crate::mcts::{rollout::rollout, RolloutPolicy};
 use crate::moves::Move;
 use crate::rng::Rng;
+use crate::train::value::data::ValueRecord;
 use crate::value::ValueNet;
 
 /// Rows of ten plies each; the last also holds every later ply.
@@ -105,7 +105,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         return Err("--data FILE is required".into());
     }
     let net = ValueNet::load(weights.as_deref())?;
-    let mut records = super::read_value_records(&paths)?;
+    let mut records = crate::train::value::data::read_value_records(&paths)?;
     records.truncate(limit);
     println!("plies   positions  net      rollout  search   net to search  (mean squared error against the result)  net's 1-ply choice = the game's move");
     for (k, row) in phase_errors(&records, &net, seed).iter().enumerate() {

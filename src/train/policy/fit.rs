@@ -1,10 +1,10 @@
 //! Fitting the policy: softmax cross-entropy against the search's visit distribution, Adam, held-out check.
 
-use super::data::Record;
 use crate::policy::codec;
 use crate::policy::features::{active_features, feature_count, MAX_ACTIVE};
 use crate::policy::patterns::Patterns;
 use crate::rng::Rng;
+use crate::train::policy::data::Record;
 
 /// One position ready for training: per legal move its features, and the target probability.
 struct Sample {
@@ -199,7 +199,11 @@ pub fn write_weights(dir: &str, s: &TrainSummary, provenance: &str) -> Result<()
         100.0 * s.held_out_accuracy,
         s.log.join("\n")
     );
-    super::write_manifest_section(&format!("{dir}/MANIFEST.txt"), "# Learned policy", &manifest)
+    crate::train::manifest::write_manifest_section(
+        &format!("{dir}/MANIFEST.txt"),
+        "# Learned policy",
+        &manifest,
+    )
 }
 
 #[cfg(test)]
@@ -208,7 +212,7 @@ mod tests {
 
     #[test]
     fn training_beats_the_uniform_policy_on_held_out_data() {
-        let records = super::super::data::generate(12, 400, 2, 1, false);
+        let records = crate::train::policy::data::generate(12, 400, 2, 1, false);
         let s = train(&records, 10, 1, false);
         assert!(s.held_out_loss < s.uniform_loss, "{} vs uniform {}", s.held_out_loss, s.uniform_loss);
         assert_eq!(s.weights.len(), feature_count(Patterns::shared()));

@@ -13,12 +13,12 @@
 //! head's output layer (`value/rollout_head.rs`; `weights/rollout_head.txt` by default), read with
 //! `bot:rhead=FILE` or `--rollout-head FILE`.
 
-use super::value_data::ValueRecord;
-use super::value_fit::{is_validation_game, Adam};
 use crate::board::Board;
 use crate::cli::Args;
 use crate::mcts::{rollout::rollout, Params};
 use crate::rng::Rng;
+use crate::train::value::data::ValueRecord;
+use crate::train::value::fit::{is_validation_game, Adam};
 use crate::value::network::{output_weight_limit, sigmoid, QA, QB};
 use crate::value::{rollout_head, Accumulator, ValueNet};
 
@@ -162,7 +162,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     }
     let start = std::time::Instant::now();
     let net = ValueNet::load(weights.as_deref())?;
-    let records = super::read_value_records(&paths)?;
+    let records = crate::train::value::data::read_value_records(&paths)?;
     let fit = fit(&net, &records, epochs, seed)?;
     fit.log.iter().for_each(|line| eprintln!("{line}"));
     let (text, sizes) = rollout_head::encode_sized(&fit.head);
@@ -178,7 +178,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         fit.head.buckets(),
         fit.head.hidden(),
         text.len(),
-        super::fit::checksum(text.as_bytes()),
+        crate::train::policy::fit::checksum(text.as_bytes()),
         crate::codec::packing_line(&rollout_head::TENSOR_NAMES, &sizes),
         paths.join(" --data "),
         weights.map_or(String::new(), |w| format!(" --value-weights {w}")),
@@ -189,7 +189,11 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         fit.log.join("\n")
     );
     let manifest = std::path::Path::new(&out).with_file_name("MANIFEST.txt");
-    super::write_manifest_section(&manifest.to_string_lossy(), "# Learned rollout head", &section)?;
+    crate::train::manifest::write_manifest_section(
+        &manifest.to_string_lossy(),
+        "# Learned rollout head",
+        &section,
+    )?;
     eprintln!("held out: head {:.5}, constant {:.5}", fit.losses.0, fit.losses.1);
     eprintln!("wrote {out} and {}", manifest.display());
     Ok(0)
