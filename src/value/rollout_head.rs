@@ -1,5 +1,5 @@
 //! The rollout head: a second output layer on the value net's hidden units that predicts the result of
-//! one of the bot's rollouts (fitted by `uttt fit-rollout-head`, `train/rollout_head_fit.rs`). The search uses
+//! one of the bot's rollouts (fitted by `uttt fit-rollout-head`, `train/value/rollout_head_fit.rs`). The search uses
 //! it to count a leaf's rollout by its surprise alone (`mcts/evaluate.rs`).
 //!
 //! Its weight text holds only the output layer, in the value net's codec (`crate::codec`): a format version,

@@ -256,7 +256,7 @@ impl ValueNet {
     }
 
     /// The expected score of the side to move, and `head`'s output from the same hidden units: a head
-    /// shares this net's layers but the output (a rollout head, `train/rollout_head_fit.rs`; checked once, by
+    /// shares this net's layers but the output (a rollout head, `train/value/rollout_head_fit.rs`; checked once, by
     /// `shares_hidden_layers`, where it is given to the search), so one accumulator serves both.
     #[inline]
     pub fn evaluate_pair(&self, board: &Board, head: &ValueNet) -> (f32, f32) {
