@@ -101,12 +101,15 @@ pub struct Writer {
     checksum: Checksum,
     /// The sections' sizes, the first holding what was written before any `section` call.
     sizes: Vec<SectionSize>,
+    /// The coded bits when the current section began.
+    section_start_bits: f64,
 }
 
 impl Default for Writer {
     fn default() -> Self {
         let sizes = vec![SectionSize::default()];
-        Writer { coder: Encoder::default(), section: Section::new(0), checksum: Checksum::default(), sizes }
+        let (coder, section, checksum) = (Encoder::default(), Section::new(0), Checksum::default());
+        Writer { coder, section, checksum, sizes, section_start_bits: 0.0 }
     }
 }
 
@@ -115,6 +118,7 @@ impl Writer {
     pub fn section(&mut self, stride: usize) {
         self.section = Section::new(stride);
         self.sizes.push(SectionSize::default());
+        self.section_start_bits = self.coder.cost_bits();
     }
 
     /// Each section's size so far (the first: values written before the first `section` call).
@@ -145,10 +149,9 @@ impl Writer {
             }
         }
         self.section.values.push(value);
-        let before: f64 = self.sizes[..self.sizes.len() - 1].iter().map(|s| s.bits).sum();
         let size = self.sizes.last_mut().expect("a first section from the start");
         size.values += 1;
-        size.bits = self.coder.cost_bits() - before;
+        size.bits = self.coder.cost_bits() - self.section_start_bits;
     }
 
     /// The checksum of everything written so far (a fingerprint of those values).
