@@ -2,8 +2,9 @@
 //! the weight text, and training that learns something.
 
 use proptest::prelude::*;
-use uttt::train::value::data::{parse_complete, run_shard, SelfPlay};
+use uttt::train::value::data::{run_shard, SelfPlay};
 use uttt::train::value::fit::{train, FloatNet, TrainConfig};
+use uttt::train::value::records::parse_complete;
 use uttt::value::features::{active_features, INPUTS};
 use uttt::value::{Accumulator, ValueNet};
 use uttt::{Board, Move, Player};

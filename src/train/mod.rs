@@ -138,7 +138,7 @@ pub fn train_main(words: &[String]) -> Result<i32, String> {
             // Per file: runs with different seeds reuse game numbers.
             let mut records = Vec::new();
             for path in &value_paths {
-                records.extend(policy::data::from_value_records(&value::data::read_value_records(
+                records.extend(policy::data::from_value_records(&value::records::read_value_records(
                     std::slice::from_ref(path),
                 )?));
             }
@@ -268,7 +268,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     if paths.is_empty() {
         return Err("--data FILE is required".into());
     }
-    let records = value::data::read_value_records(&paths)?;
+    let records = value::records::read_value_records(&paths)?;
     let games = records.iter().map(|r| r.game).collect::<std::collections::BTreeSet<_>>().len();
     eprintln!(
         "train-value: {} positions ({games} distinct game numbers; runs with other seeds reuse them)",

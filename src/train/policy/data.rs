@@ -3,7 +3,7 @@
 use crate::board::{Board, Status};
 use crate::mcts::{Limits, Params, Search};
 use crate::moves::Move;
-use crate::train::value::data::ValueRecord;
+use crate::train::value::records::ValueRecord;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 

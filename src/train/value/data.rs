@@ -1,40 +1,17 @@
-//! Self-play data for the value net: deterministic, shardable, resumable, concatenable text records.
-//!
-//! One line per searched position: `GAME K/N MOVES RESULT VALUE`, where `GAME` is the game's number in
-//! the run, `K/N` the record's number among the game's `N` records, `MOVES` the moves from the empty board
-//! as one character each (`'(' + index`, so `(` is cell 0 and `x` cell 80), `RESULT` the game's final score
-//! for the side to move (1, 0.5, 0) and `VALUE` the search's root value for it. A **side line** is a
-//! position one move off the game (a root move the search visited often but did not play): its `RESULT` is
-//! `-`, since the game never went there, and its `VALUE` the search's value of that move, so that the net
-//! also learns the positions a search meets after moves a game would not play. A game's records are written
-//! together, so a file cut short by a stopped run is mended by dropping its unfinished last game. Game `g`
-//! depends only on the run's seed and `g`; shard `K/N` plays the games with `g % N == K`.
-
+//! Self-play data for the value net: deterministic, shardable, resumable, concatenable (the records'
+//! text format: `records.rs`). Game `g` depends only on the run's seed and `g`; shard `K/N` plays the games
+//! with `g % N == K`; a side line is a root move the search visited often but did not play, recorded so that
+//! the net also learns the positions a search meets after moves a game would not play.
+use super::records::{format_game, parse_complete, ValueRecord};
 use crate::board::Board;
 use crate::mcts::{Limits, Params, Search, SearchReport};
 use crate::moves::Move;
 use crate::options::BotOptions;
 use crate::rng::Rng;
-use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-
-/// One searched position of a self-play game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ValueRecord {
-    /// The game's number in its run.
-    pub game: u64,
-    /// The moves from the empty board.
-    pub moves: Vec<Move>,
-    /// The game's final score for the side to move: 1 win, 0.5 draw, 0 loss; `None` for a side line.
-    pub result: Option<f32>,
-    /// The search's value of the position for the side to move.
-    pub value: f32,
-}
-
-const MOVE_BASE: u8 = b'(';
 
 /// How self-play games are played.
 #[derive(Clone, Debug)]
@@ -149,26 +126,6 @@ fn side_lines(
     out
 }
 
-/// Gives each side line whose position of departure is among `records` an estimated result: its search
-/// value shifted by how much the game's result surprised the search at that position (by `V − R` there,
-/// seen from the side line's side to move), so that a side line's target holds the game's outcome as a
-/// played position's does instead of the search value alone. Played positions are left as they are.
-pub fn estimate_side_results(records: &mut [ValueRecord]) {
-    let played: HashMap<(u64, Vec<Move>), (f32, f32)> =
-        records.iter().filter_map(|r| Some(((r.game, r.moves.clone()), (r.result?, r.value)))).collect();
-    for r in records.iter_mut().filter(|r| r.result.is_none()) {
-        let key = (r.game, r.moves[..r.moves.len().saturating_sub(1)].to_vec());
-        if let Some(&(result, value)) = played.get(&key) {
-            r.result = Some((r.value + value - result).clamp(0.0, 1.0));
-        }
-    }
-}
-
-/// How far outside 0..1 a record's value may lie and still be read (clamped): files written before the search
-/// report clamped its values hold root values as far out as −0.071 and 1.060, and dropping their games lost
-/// 46 % of them.
-const VALUE_SLACK: f32 = 0.1;
-
 /// A root move drawn in proportion to its visits (`None` when nothing was visited).
 fn sample_by_visits(visits: &[(Move, u32)], rng: &mut Rng) -> Option<Move> {
     let total: u64 = visits.iter().map(|&(_, v)| v as u64).sum();
@@ -183,69 +140,6 @@ fn sample_by_visits(visits: &[(Move, u32)], rng: &mut Rng) -> Option<Move> {
         pick -= v as u64;
     }
     None
-}
-
-/// A game's records as text lines.
-pub fn format_game(records: &[ValueRecord]) -> String {
-    let n = records.len();
-    let mut out = String::new();
-    for (k, r) in records.iter().enumerate() {
-        let moves: String = r.moves.iter().map(|m| (MOVE_BASE + m.0) as char).collect();
-        let result = r.result.map_or("-".to_string(), |x| x.to_string());
-        out += &format!("{} {}/{n} {moves} {result} {:.3}\n", r.game, k + 1, r.value);
-    }
-    out
-}
-
-/// Reads one record line; `(record, k, n)`.
-pub fn parse_line(line: &str) -> Result<(ValueRecord, usize, usize), String> {
-    let bad = || format!("bad value record {line:?}");
-    let mut parts = line.split(' ');
-    let mut next = || parts.next().ok_or_else(bad);
-    let game: u64 = next()?.parse().map_err(|_| bad())?;
-    let (k, n) = next()?.split_once('/').ok_or_else(bad)?;
-    let (k, n): (usize, usize) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
-    let moves_text = next()?;
-    let result: Option<f32> = match next()? {
-        "-" => None,
-        text => Some(text.parse().map_err(|_| bad())?),
-    };
-    let value: f32 = next()?.parse().map_err(|_| bad())?;
-    if !(-VALUE_SLACK..=1.0 + VALUE_SLACK).contains(&value) {
-        return Err(bad());
-    }
-    let value = value.clamp(0.0, 1.0);
-    let moves: Vec<Move> = moves_text
-        .bytes()
-        .map(|c| c.checked_sub(MOVE_BASE).filter(|&i| i < 81).map(Move).ok_or_else(bad))
-        .collect::<Result<_, _>>()?;
-    Board::from_moves(&moves).map_err(|i| format!("{}: move {} is illegal", bad(), i + 1))?;
-    let in_range = |x: f32| (0.0..=1.0).contains(&x);
-    if !result.is_none_or(in_range) || k == 0 || k > n {
-        return Err(bad());
-    }
-    Ok((ValueRecord { game, moves, result, value }, k, n))
-}
-
-/// The records of every complete game in `text`, and the numbers of those games. Lines of unfinished
-/// games (a run stopped mid-write) are left out.
-pub fn parse_complete(text: &str) -> (Vec<ValueRecord>, Vec<u64>) {
-    let mut games: BTreeMap<u64, (usize, Vec<ValueRecord>)> = BTreeMap::new();
-    for line in text.lines() {
-        if let Ok((r, _, n)) = parse_line(line) {
-            let entry = games.entry(r.game).or_insert((n, Vec::new()));
-            entry.1.push(r);
-        }
-    }
-    let mut records = Vec::new();
-    let mut done = Vec::new();
-    for (g, (n, recs)) in games {
-        if recs.len() == n {
-            done.push(g);
-            records.extend(recs);
-        }
-    }
-    (records, done)
 }
 
 /// Plays the games `0..games` of shard `shard` of `shards` into `out`, resuming a stopped run: games
@@ -305,22 +199,9 @@ pub fn run_shard(
     Ok(positions.into_inner())
 }
 
-/// Reads value records from files, sorted by game so that the data does not depend on file order.
-pub fn read_value_records(paths: &[String]) -> Result<Vec<ValueRecord>, String> {
-    let mut records = Vec::new();
-    for path in paths {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        records.extend(parse_complete(&text).0);
-    }
-    // Runs with different seeds reuse game numbers: only a record read twice (the same file given twice)
-    // is a duplicate.
-    records.sort_by(|a, b| (a.game, &a.moves).cmp(&(b.game, &b.moves)));
-    records.dedup_by(|a, b| a.game == b.game && a.moves == b.moves);
-    Ok(records)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::records::{estimate_side_results, parse_line};
     use super::*;
 
     fn quick() -> SelfPlay {

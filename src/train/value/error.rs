@@ -11,7 +11,7 @@ use crate::cli::Args;
 use crate::mcts::{rollout::rollout, RolloutPolicy};
 use crate::moves::Move;
 use crate::rng::Rng;
-use crate::train::value::data::ValueRecord;
+use crate::train::value::records::ValueRecord;
 use crate::value::ValueNet;
 
 /// Rows of ten plies each; the last also holds every later ply.
@@ -105,7 +105,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         return Err("--data FILE is required".into());
     }
     let net = ValueNet::load(weights.as_deref())?;
-    let mut records = crate::train::value::data::read_value_records(&paths)?;
+    let mut records = crate::train::value::records::read_value_records(&paths)?;
     records.truncate(limit);
     println!("plies   positions  net      rollout  search   net to search  (mean squared error against the result)  net's 1-ply choice = the game's move");
     for (k, row) in phase_errors(&records, &net, seed).iter().enumerate() {

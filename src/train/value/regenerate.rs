@@ -7,7 +7,7 @@
 //! with it. The best net is written to `--out`, its head to `rollout_head.txt` beside it, its record to
 //! `MANIFEST.txt`.
 
-use super::data::read_value_records;
+use super::records::read_value_records;
 use super::{data as value_data, fit as value_fit, rollout_head_fit};
 use crate::arena::openings::Openings;
 use crate::arena::player::PlayerSpec;

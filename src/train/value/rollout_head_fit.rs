@@ -17,8 +17,8 @@ use crate::board::Board;
 use crate::cli::Args;
 use crate::mcts::{rollout::rollout, Params};
 use crate::rng::Rng;
-use crate::train::value::data::ValueRecord;
 use crate::train::value::fit::{is_validation_game, Adam};
+use crate::train::value::records::ValueRecord;
 use crate::value::network::{output_weight_limit, sigmoid, QA, QB};
 use crate::value::{rollout_head, Accumulator, ValueNet};
 
@@ -162,7 +162,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     }
     let start = std::time::Instant::now();
     let net = ValueNet::load(weights.as_deref())?;
-    let records = crate::train::value::data::read_value_records(&paths)?;
+    let records = crate::train::value::records::read_value_records(&paths)?;
     let fit = fit(&net, &records, epochs, seed)?;
     fit.log.iter().for_each(|line| eprintln!("{line}"));
     let (text, sizes) = rollout_head::encode_sized(&fit.head);

@@ -9,8 +9,8 @@
 
 use crate::board::Board;
 use crate::rng::Rng;
-use crate::train::value::data::{estimate_side_results, ValueRecord};
 pub use crate::train::value::float_net::FloatNet;
+use crate::train::value::records::{estimate_side_results, ValueRecord};
 use crate::train::value::symmetry::transform;
 use crate::value::features::{active_features, output_bucket, INPUTS};
 use crate::value::network::{sigmoid, ValueNet};
