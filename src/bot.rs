@@ -5,6 +5,7 @@
 
 use crate::board::plain::{cells, PlainBoard};
 use crate::board::Board;
+use crate::book::Book;
 use crate::mcts::{Limits, Search, SearchReport};
 use crate::moves::Move;
 use crate::rng::Rng;
@@ -16,6 +17,8 @@ const ANSWER_RESERVE: std::time::Duration = std::time::Duration::from_millis(1);
 /// The arena bot: its game state, kept in step with the referee, and its search.
 pub struct Bot {
     search: Search,
+    /// The opening book, played while the game is in it and in step with the referee.
+    book: Option<Book>,
     board: Board,
     /// False once our board is known to differ from the referee's game.
     in_sync: bool,
@@ -35,8 +38,10 @@ pub enum Choice {
     Searched(SearchReport),
     /// Our state and the referee's disagree and no searched move was allowed: a move from its list.
     Fallback(Move),
-    /// The fixed first move when the bot opens the game.
-    Opening(Move),
+    /// The fixed first move when the bot opens the game, with the search of the position it leads to.
+    Opening(Move, Option<SearchReport>),
+    /// The opening book's move, with the search of the position it leads to.
+    Book(Move, Option<SearchReport>),
     /// A move of plain tic-tac-toe, with its exact value for the bot (`PlainBoard::value`'s scale).
     Plain(Move, i32),
 }
@@ -46,7 +51,7 @@ impl Choice {
     pub fn mv(&self) -> Move {
         match self {
             Choice::Searched(r) => r.best,
-            Choice::Fallback(m) | Choice::Opening(m) | Choice::Plain(m, _) => *m,
+            Choice::Fallback(m) | Choice::Opening(m, _) | Choice::Book(m, _) | Choice::Plain(m, _) => *m,
         }
     }
 }
@@ -56,6 +61,7 @@ impl Bot {
     pub fn with_search(search: Search, seed: u64) -> Bot {
         Bot {
             search,
+            book: None,
             board: Board::new(),
             in_sync: true,
             turn: 0,
@@ -64,6 +70,12 @@ impl Bot {
             plain: Some(PlainBoard::new()),
             plain_only: false,
         }
+    }
+
+    /// Plays `book`'s moves while the game is in it.
+    pub fn with_book(mut self, book: Book) -> Bot {
+        self.book = Some(book);
+        self
     }
 
     /// The bot's view of the game.
@@ -154,7 +166,12 @@ impl Bot {
         }
         let choice = if self.in_sync && self.board == Board::new() {
             // The centre of the centre board: the strongest and best-studied opening.
-            Choice::Opening(Move::new(4, 4))
+            let m = Move::new(4, 4);
+            Choice::Opening(m, self.search_beyond(m, limits))
+        } else if let Some(m) =
+            self.book.as_ref().filter(|_| self.in_sync).and_then(|b| b.move_for(&self.board))
+        {
+            Choice::Book(m, self.search_beyond(m, limits))
         } else if self.in_sync {
             if legal.is_empty() {
                 return None;
@@ -184,6 +201,15 @@ impl Bot {
             }
         }
         Some(choice)
+    }
+
+    /// Spends a turn whose move is known (the opening, the book's) searching the position it leads to: the
+    /// next turn finds the opponent's reply in that tree and keeps it, so that the first search after the
+    /// book starts with the book turns' work instead of from nothing.
+    fn search_beyond(&mut self, m: Move, limits: Limits) -> Option<SearchReport> {
+        let mut after = self.board;
+        after.play(m);
+        (!after.is_over()).then(|| self.search.search(&after, None, limits))
     }
 
     /// Keeps the plain game's board in step with the opponent's move, or drops it when the move is not one.

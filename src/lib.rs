@@ -6,6 +6,7 @@ pub mod agents;
 pub mod arena;
 pub mod bench;
 pub mod board;
+pub mod book;
 pub mod bot;
 pub mod cli;
 pub mod codec;

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin/stdout (CodinGame protocol)
        uttt perft FILE [--cap N]       check move-generation counts (tests/data/perft.txt format)
-       uttt bench [--json] [--value-weights F]
+       uttt bench [--json] [--value-weights F] | --signature [--no-book]
                                        engine and search speed figures (the net from F)
        uttt watch [X] [O]              watch one game (default: this bot vs builtin:minimax)
        uttt arena A B [--games N] [--jobs J] [--time-ms T] [--first-time-ms T] [--grace-ms G]
@@ -36,6 +36,8 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        the net's, a rollout's and the search's error by phase
        uttt regenerate-value [--seed S] [--games N] [--generations G] [--gate-games M]
                                        self-play, train and gate value nets, generation by generation
+       uttt make-book [--depth D] [--min-reach R] [--temperature T] [--iterations I] [--jobs J] [--shard K/N] [--searches FILE]...
+                                       the opening book from long searches (weights/book.txt; resumable, shardable)
        uttt train-td [--games N] [--simulations K] [--eta X] [--seed S] [--out FILE]
                                        seed 000's TD learning of its linear evaluation (weights/td.txt)
        uttt train-basis6 [--games N] [--depth D] [--alpha A] [--seed S] [--rules R] [--out FILE]
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
         Some("train-value") => report(uttt::train::train_value_main(rest)),
         Some("value-error") => report(uttt::train::value::error::main(rest)),
         Some("fit-rollout-head") => report(uttt::train::value::rollout_head_fit::main(rest)),
+        Some("make-book") => report(uttt::train::book::main(rest)),
         Some("regenerate-value") => report(uttt::train::value::regenerate::main(rest)),
         Some("train-basis6") => report(uttt::train::train_basis6_main(rest)),
         Some("train-td") => report(uttt::train::train_td_main(rest)),

@@ -2,6 +2,7 @@
 //! with the embedded policy, value net and rollout head unless told otherwise. The referee loop
 //! (`protocol.rs`) and every tool that plays the bot (agents, bench, profile, self-play) build it here.
 
+use crate::book::Book;
 use crate::bot::Bot;
 use crate::cli::Args;
 use crate::mcts::{Params, Search, DEFAULT_NODES};
@@ -34,6 +35,10 @@ pub struct BotOptions {
     pub rollout_head_file: Option<String>,
     /// Count the blend's rollout by its surprise over the rollout head's prediction of it (docs/tuning.md).
     pub use_rollout_head: bool,
+    /// Play the opening book's moves while the game is in it.
+    pub use_book: bool,
+    /// A book to read from this file instead of the embedded one (`uttt make-book --out FILE`).
+    pub book_file: Option<String>,
     /// The search's parameters.
     pub params: Params,
     /// Moves the game started with before the bot's first turn (from `UTTT_OPENING`, set by uttt's arena
@@ -55,6 +60,8 @@ impl Default for BotOptions {
             value_file: None,
             rollout_head_file: None,
             use_rollout_head: true,
+            use_book: true,
+            book_file: None,
             params: Params::BOT,
             opening: Vec::new(),
         }
@@ -81,6 +88,8 @@ impl BotOptions {
             value_file: a.value("--value-weights")?,
             rollout_head_file: a.value("--rollout-head")?,
             use_rollout_head: !a.flag("--no-rollout-head"),
+            use_book: !a.flag("--no-book"),
+            book_file: a.value("--book")?,
             // Without the net the bot searches as it did before it: rollouts, with their exploration.
             params: if use_value { params } else { params.without_value() },
             opening: Vec::new(),
@@ -94,10 +103,30 @@ impl BotOptions {
     /// The bot these options describe.
     pub fn build(&self) -> Bot {
         let mut bot = Bot::with_search(self.build_search(), self.seed);
+        match self.book() {
+            Ok(Some(book)) => bot = bot.with_book(book),
+            Ok(None) => {}
+            Err(e) => eprintln!("uttt: opening book unusable ({e}): searching from the first move"),
+        }
         if let Err(e) = bot.start_from(&self.opening) {
             eprintln!("uttt: {e}: starting from the empty board");
         }
         bot
+    }
+
+    /// The opening book these options play: the file's, the embedded one, or none (`--no-book`).
+    pub fn book(&self) -> Result<Option<Book>, String> {
+        if !self.use_book {
+            return Ok(None);
+        }
+        let book = match &self.book_file {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|e| e.to_string())
+                .and_then(|text| Book::from_text(&text))
+                .map_err(|e| format!("{path}: {e}"))?,
+            None => Book::embedded()?,
+        };
+        Ok(Some(book))
     }
 
     /// The search these options describe, with the embedded policy when it is used.

@@ -175,6 +175,20 @@ fn warn(log: &mut impl Write, msg: &str) {
     let _ = writeln!(log, "uttt: {msg}");
 }
 
+/// What the search of the position after a known move found, from the mover's side (its value is the
+/// opponent's expected score there).
+fn beyond_note(report: &Option<crate::mcts::SearchReport>) -> String {
+    report.as_ref().map_or(String::new(), |r| {
+        format!(
+            " iters {} nodes {} value {:.3} next {}",
+            r.iterations,
+            r.nodes_used,
+            1.0 - r.best_value,
+            r.best
+        )
+    })
+}
+
 /// One stderr line per move: what a bot author needs to tune the time budget. `ms`: from the turn's first
 /// line read to the answer.
 pub fn describe(turn: u32, ms: f64, choice: &Choice) -> String {
@@ -203,7 +217,12 @@ pub fn describe(turn: u32, ms: f64, choice: &Choice) -> String {
         Choice::Fallback(m) => {
             format!("turn {turn} move {m} time {ms:.1}ms (fallback: random move from the referee's list)")
         }
-        Choice::Opening(m) => format!("turn {turn} move {m} time {ms:.1}ms (opening)"),
+        Choice::Opening(m, beyond) => {
+            format!("turn {turn} move {m} time {ms:.1}ms (opening){}", beyond_note(beyond))
+        }
+        Choice::Book(m, beyond) => {
+            format!("turn {turn} move {m} time {ms:.1}ms (book){}", beyond_note(beyond))
+        }
         Choice::Plain(m, value) => {
             let outcome = match value.signum() {
                 1 => "a win",

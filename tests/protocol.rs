@@ -202,7 +202,7 @@ fn without_the_net_the_bot_searches_as_it_did_before_it() {
 fn an_unusable_rollout_head_leaves_the_plain_blend() {
     let input = two_opening_turns();
     let play = |extra: &str| {
-        let words: Vec<String> = format!("--iterations 3000 --seed 4 --nodes 100000 {extra}")
+        let words: Vec<String> = format!("--iterations 3000 --seed 4 --nodes 100000 --no-book {extra}")
             .split_whitespace()
             .map(String::from)
             .collect();

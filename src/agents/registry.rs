@@ -98,7 +98,7 @@ pub const AGENTS: &[AgentKind] = &[
         name: "bot",
         options: || {
             format!(
-                "[:iters=N][:ms=N][:nopolicy][:novalue][:net=FILE][:rhead=FILE][:norhead]{}[:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins] (the tunables: `uttt help params`)",
+                "[:iters=N][:ms=N][:nopolicy][:novalue][:nobook][:book=FILE][:net=FILE][:rhead=FILE][:norhead]{}[:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins] (the tunables: `uttt help params`)",
                 Tunable::help()
             )
         },
@@ -255,13 +255,14 @@ fn build_bot(o: &mut Options, seed: u64) -> Result<Box<dyn Agent>, String> {
         }
     }
     let (iterations, think) = (o.value("iters")?, o.value("ms")?.map(Duration::from_millis));
-    let (use_policy, use_value, use_rollout_head) =
-        (!o.flag("nopolicy"), !o.flag("novalue"), !o.flag("norhead"));
+    let (use_policy, use_value, use_rollout_head, use_book) =
+        (!o.flag("nopolicy"), !o.flag("novalue"), !o.flag("norhead"), !o.flag("nobook"));
     // Another value net, read as `--value-weights FILE` reads it, and a rollout head fitted on it.
     let value_file: Option<String> = o.value("net")?;
     if let Some(path) = &value_file {
         crate::value::ValueNet::load(Some(path)).map_err(|e| format!("net= in {spec:?}: {e}"))?;
     }
+    let book_file: Option<String> = o.value("book")?;
     let rollout_head_file: Option<String> = o.value("rhead")?;
     if let Some(path) = &rollout_head_file {
         let net =
@@ -280,6 +281,8 @@ fn build_bot(o: &mut Options, seed: u64) -> Result<Box<dyn Agent>, String> {
         value_file,
         rollout_head_file,
         use_rollout_head,
+        use_book,
+        book_file,
         params,
         ..Default::default()
     };

@@ -250,12 +250,14 @@ pub fn run_all(value_file: Option<&str>) -> Result<BenchFigures, String> {
     Ok(figures)
 }
 
-/// `uttt bench [--json] [--value-weights FILE]`, or `uttt bench --signature`.
+/// `uttt bench [--json] [--value-weights FILE]`, or `uttt bench --signature [--no-book]` (the searches
+/// alone: the signature before the opening book).
 pub fn main(args: &[String]) -> i32 {
     let mut a = crate::cli::Args::new(args);
     if a.flag("--signature") {
         let start = Instant::now();
-        let (hash, searches) = signature::signature();
+        let options = crate::options::BotOptions { use_book: !a.flag("--no-book"), ..Default::default() };
+        let (hash, searches) = signature::signature_of(&options);
         println!("signature {hash:016x}");
         eprintln!(
             "({searches} searches of {} iterations, {:.1} s)",

@@ -6,7 +6,7 @@
 //! fixed iteration count and seed: the empty board, positions after seeded random moves, and a short game
 //! against itself in which the tree is reused from move to move. The signature is an FNV-1a hash of
 //! every search's chosen move and its root's visit counts, so a change anywhere in selection, expansion,
-//! evaluation, backup, reuse or the weights shows.
+//! evaluation, backup, reuse or the weights shows, and of the opening book's positions and moves.
 
 use crate::board::Board;
 use crate::mcts::Limits;
@@ -63,6 +63,14 @@ pub fn signature_of(options: &BotOptions) -> (u64, usize) {
         board.play(report.best);
         searches += 1;
     }
+    if let Ok(Some(book)) = options.book() {
+        let mut entries: Vec<_> = book.entries().collect();
+        entries.sort();
+        for (form, m) in entries {
+            hash.bytes(form.to_text().as_bytes());
+            hash.bytes(&[m.0]);
+        }
+    }
     (hash.0, searches)
 }
 
@@ -106,7 +114,9 @@ mod tests {
             ..d.clone()
         };
         assert_ne!(signature_of(&other_c).0, shipped.0, "a parameter changed");
-        let rollouts_only = BotOptions { use_value: false, ..d };
+        let rollouts_only = BotOptions { use_value: false, ..d.clone() };
         assert_ne!(signature_of(&rollouts_only).0, shipped.0, "the value net left out");
+        let no_book = BotOptions { use_book: false, ..d };
+        assert_ne!(signature_of(&no_book).0, shipped.0, "the opening book left out");
     }
 }

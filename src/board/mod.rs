@@ -8,6 +8,7 @@ mod movegen;
 pub mod plain;
 #[cfg(not(bundle))]
 mod points;
+pub mod symmetry;
 mod tables;
 pub mod tactics;
 #[cfg(test)]
@@ -71,7 +72,7 @@ impl Status {
 }
 
 /// A position. `Copy`, 44 bytes: cheap to clone into every playout.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Board {
     /// `cells[player][board]`: that player's marks in that small board.
     cells: [[u16; 9]; 2],

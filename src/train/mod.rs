@@ -1,13 +1,16 @@
-//! Every trainer (none is part of the bot), grouped by what it trains:
-//! - the move policy: `data.rs` (self-play records), `fit.rs` (SGD on the features); `uttt regenerate-weights`;
-//! - the value net: `value_data.rs` (self-play records), `value_fit.rs` and `float_net.rs` (Adam on the float
-//!   net, then quantisation), `symmetry.rs` (the board's symmetries), `regenerate_value.rs` (the generation
-//!   loop), `value_error.rs` (the net's error by phase);
-//! - the value net's rollout head: `rollout_head_fit.rs`;
-//! - the seed documents' evaluations: `td.rs` (seed 000's TD learning), `basis6_td.rs` (seed 003's).
+//! Every trainer (none is part of the bot), grouped by what it makes:
+//! - the move policy, `policy/`: self-play records (`data.rs`) and SGD on the features (`fit.rs`);
+//!   `uttt regenerate-weights`;
+//! - the value net, `value/`: self-play (`data.rs`, `records.rs`), Adam on the float net and quantisation
+//!   (`fit/`, `float_net.rs`), the generation loop (`regenerate.rs`), the net's error by phase (`error.rs`)
+//!   and its rollout head (`rollout_head_fit.rs`);
+//! - the opening book, `book/`: long searches of the positions the bot meets, packed (`uttt make-book`);
+//! - the seed documents' evaluations, `seeds/`: seed 000's TD learning (`td.rs`), seed 003's (`basis6_td.rs`);
+//! - `manifest.rs`: each weight file's section of `weights/MANIFEST.txt`.
 //!
 //! The command entry points (`uttt selfplay`, `train`, `train-value`, …) are here.
 
+pub mod book;
 pub mod manifest;
 pub mod policy;
 pub mod seeds;
@@ -256,11 +259,11 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     if config.squared && config.hidden2 > 0 {
         return Err("--squared: squared units are supported for one-layer nets only (no --hidden2)".into());
     }
-    if !(1..=value::symmetry::SYMMETRIES).contains(&config.symmetries) {
+    if !(1..=crate::board::symmetry::SYMMETRIES).contains(&config.symmetries) {
         return Err(format!(
             "--symmetries {}: expected 1..={}",
             config.symmetries,
-            value::symmetry::SYMMETRIES
+            crate::board::symmetry::SYMMETRIES
         ));
     }
     let out: String = a.value_or("--out", "weights/value.txt".to_string())?;

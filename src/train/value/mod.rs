@@ -1,6 +1,7 @@
-//! The value net's trainers: self-play (`data.rs`) and its records (`records.rs`), Adam on the float net and quantisation (`fit.rs`,
-//! `float_net.rs`), the board's symmetries (`symmetry.rs`), the generation loop (`regenerate.rs`), the net's
-//! error by phase (`error.rs`) and its rollout head (`rollout_head_fit.rs`).
+//! The value net's trainers: self-play (`data.rs`) and its records (`records.rs`), Adam on the float net
+//! and quantisation (`fit/`, `float_net.rs`; the board's symmetries are `board/symmetry.rs`), the
+//! generation loop (`regenerate.rs`), the net's error by phase (`error.rs`) and its rollout head
+//! (`rollout_head_fit.rs`).
 
 pub mod data;
 pub mod error;
@@ -9,4 +10,3 @@ pub mod float_net;
 pub mod records;
 pub mod regenerate;
 pub mod rollout_head_fit;
-pub mod symmetry;

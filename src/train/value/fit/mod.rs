@@ -7,11 +7,11 @@
 //! loss the step size is multiplied by `lr_decay`; training stops when it has not improved for `patience`
 //! epochs, and keeps the best epoch's weights.
 
+use crate::board::symmetry::transform;
 use crate::board::Board;
 use crate::rng::Rng;
 pub use crate::train::value::float_net::FloatNet;
 use crate::train::value::records::{estimate_side_results, ValueRecord};
-use crate::train::value::symmetry::transform;
 use crate::value::features::{active_features, output_bucket, INPUTS};
 use crate::value::network::{sigmoid, ValueNet};
 use std::time::Instant;

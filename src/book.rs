@@ -1,0 +1,273 @@
+//! The opening book: for positions the bot meets early in its games, the move a search far longer than a
+//! turn allows chose there (`uttt make-book`, docs/training.md). The bot plays it while its game is in the
+//! book and in step with the referee, and searches as usual from the first position the book lacks.
+//!
+//! One position stands for its eight images under the board's symmetries (`board/symmetry.rs`): the book
+//! keys each class by its canonical form and stores the move in that form's frame. The text is the book
+//! tree walked depth first from the empty board, in the weight files' code (`codec/`): at each position its
+//! move, then the positions one move on that the book holds and were not met before, each as the index of
+//! the move among the position's legal moves (an increasing gap) followed by its own subtree.
+
+use crate::board::symmetry::{canonical, inverse, transform};
+use crate::board::Board;
+use crate::codec::Reader;
+use crate::moves::Move;
+use std::collections::HashMap;
+
+const EMBEDDED: &str = include_str!("../weights/book.txt");
+
+/// Bits each coded value is written with: a move index (0..=81) or a count (0..=81).
+const VALUE_BITS: u32 = 8;
+
+/// Book positions, canonical, with their moves in the canonical frame.
+#[derive(Clone, Debug, Default)]
+pub struct Book {
+    moves: HashMap<Board, Move>,
+}
+
+impl Book {
+    /// The book in `weights/book.txt`.
+    pub fn embedded() -> Result<Book, String> {
+        Book::from_text(EMBEDDED).map_err(|e| format!("weights/book.txt: {e}"))
+    }
+
+    /// A book read from its text; an error when the text is damaged or names an illegal move.
+    pub fn from_text(text: &str) -> Result<Book, String> {
+        let mut reader = Reader::new(text)?;
+        let mut book = Book::default();
+        // Depth-first, with the positions still to read below each open one: (position, children left).
+        let mut stack: Vec<(Board, i64, i64)> = Vec::new();
+        let mut next = Some(Board::new());
+        loop {
+            if let Some(position) = next.take() {
+                let legal = position.legal_moves();
+                let pick = |index: i64| legal.as_slice().get(index as usize).copied();
+                let chosen = reader.get(VALUE_BITS)?;
+                if chosen > 0 {
+                    let m = pick(chosen - 1).ok_or("a book move beyond the legal moves")?;
+                    book.moves.insert(position, m);
+                }
+                let children = reader.get(VALUE_BITS)?;
+                if children < 0 || book.moves.len() > 1 << 20 {
+                    return Err("a damaged book tree".into());
+                }
+                stack.push((position, children, -1));
+            }
+            let Some((position, left, last)) = stack.last_mut() else { break };
+            if *left == 0 {
+                stack.pop();
+                continue;
+            }
+            *left -= 1;
+            *last += 1 + reader.get(VALUE_BITS)?;
+            let legal = position.legal_moves();
+            let m = *legal.as_slice().get(*last as usize).ok_or("a book branch beyond the legal moves")?;
+            let mut child = *position;
+            child.play(m);
+            next = Some(canonical(&child).0);
+        }
+        reader.finish()?;
+        Ok(book)
+    }
+
+    /// How many positions (classes of eight images) the book holds.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// True when the book holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The book's move in `board`, if the book holds it (any of its images).
+    pub fn move_for(&self, board: &Board) -> Option<Move> {
+        let (form, s) = canonical(board);
+        let m = transform(*self.moves.get(&form)?, inverse(s));
+        board.is_legal(m).then_some(m)
+    }
+
+    /// The book's positions (canonical) and moves, in no particular order.
+    pub fn entries(&self) -> impl Iterator<Item = (&Board, &Move)> {
+        self.moves.iter()
+    }
+
+    /// A book of these canonical positions and moves. Only the positions joined to the empty board by a
+    /// chain of book positions (each one move from the one before) are kept: the text is that tree.
+    #[cfg(not(bundle))]
+    pub fn from_entries(entries: impl IntoIterator<Item = (Board, Move)>) -> Book {
+        let moves: HashMap<Board, Move> = entries.into_iter().collect();
+        let mut kept = HashMap::new();
+        let mut seen = std::collections::HashSet::from([Board::new()]);
+        walk(&moves, Board::new(), &mut seen, &mut |position, _| {
+            if let Some(&m) = moves.get(&position) {
+                kept.insert(position, m);
+            }
+        });
+        Book { moves: kept }
+    }
+
+    /// The book's text and its coded size (`codec::Writer::sizes`).
+    #[cfg(not(bundle))]
+    pub fn to_text(&self) -> (String, Vec<crate::codec::SectionSize>) {
+        let mut writer = crate::codec::Writer::default();
+        writer.section(0);
+        let mut seen = std::collections::HashSet::from([Board::new()]);
+        walk(&self.moves, Board::new(), &mut seen, &mut |position, step| {
+            let legal = position.legal_moves();
+            let index_of =
+                |m: Move| legal.as_slice().iter().position(|&l| l == m).expect("a legal move") as i64;
+            match step {
+                Step::Enter(children) => {
+                    writer.put(self.moves.get(&position).map_or(0, |&m| index_of(m) + 1), VALUE_BITS);
+                    writer.put(children as i64, VALUE_BITS);
+                }
+                Step::Child(previous, m) => {
+                    writer.put(index_of(m) - previous.map_or(-1, index_of) - 1, VALUE_BITS)
+                }
+            }
+        });
+        let sizes = writer.sizes().to_vec();
+        (writer.finish(), sizes)
+    }
+}
+
+/// What the depth-first walk of a book tree meets: a position with its number of children, or (at the
+/// parent) the move to its next child, after the move to the child before it.
+#[cfg(not(bundle))]
+enum Step {
+    Enter(usize),
+    Child(Option<Move>, Move),
+}
+
+/// Walks the book tree below `position` in the order its text holds it: the position, then for each
+/// child the move to it and its subtree. A child is a book position one legal move on, not met before.
+#[cfg(not(bundle))]
+fn walk(
+    moves: &HashMap<Board, Move>,
+    position: Board,
+    seen: &mut std::collections::HashSet<Board>,
+    visit: &mut impl FnMut(Board, Step),
+) {
+    let mut children = Vec::new();
+    for &m in position.legal_moves().as_slice() {
+        let mut child = position;
+        child.play(m);
+        let form = canonical(&child).0;
+        if moves.contains_key(&form) && seen.insert(form) {
+            children.push((m, form));
+        }
+    }
+    visit(position, Step::Enter(children.len()));
+    let mut previous = None;
+    for (m, form) in children {
+        visit(position, Step::Child(previous, m));
+        previous = Some(m);
+        walk(moves, form, seen, visit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::symmetry::{transform_board, SYMMETRIES};
+    use crate::rng::Rng;
+
+    /// A book of the positions of a few random games' first `plies` plies, each with a random move.
+    fn random_book(seed: u64, games: usize, plies: usize) -> Book {
+        let mut rng = Rng::new(seed);
+        let mut entries = Vec::new();
+        for _ in 0..games {
+            let mut board = Board::new();
+            for _ in 0..plies {
+                let form = canonical(&board).0;
+                let Some(m) = form.random_move(&mut rng) else { break };
+                entries.push((form, m));
+                let Some(next) = board.random_move(&mut rng) else { break };
+                board.play(next);
+            }
+        }
+        Book::from_entries(entries)
+    }
+
+    #[test]
+    fn the_text_reads_back_as_the_same_book() {
+        let book = random_book(5, 40, 9);
+        assert!(book.len() > 100, "{} positions", book.len());
+        let (text, _) = book.to_text();
+        let read = Book::from_text(&text).expect("a book's own text");
+        assert_eq!(read.moves, book.moves);
+        assert!(text.bytes().all(|b| (b' '..=b'~').contains(&b) && b != b'"'), "printable, no quote");
+    }
+
+    #[test]
+    fn positions_off_the_tree_are_left_out() {
+        let mut far = Board::new();
+        for m in [Move::new(4, 4), Move::new(4, 0), Move::new(0, 8)] {
+            far.play(m);
+        }
+        let (far, _) = canonical(&far);
+        let book =
+            Book::from_entries([(Board::new(), Move::new(4, 4)), (far, far.legal_moves().as_slice()[0])]);
+        assert_eq!(book.len(), 1, "the position three plies on has no book position between it and the root");
+    }
+
+    #[test]
+    fn every_image_of_a_book_position_gets_the_image_of_its_move() {
+        let book = random_book(6, 20, 7);
+        for (form, &m) in book.entries() {
+            for s in 0..SYMMETRIES {
+                let image = transform_board(form, s);
+                let answer = book.move_for(&image).expect("an image of a book position");
+                let (mut played, mut expected) = (image, *form);
+                played.play(answer);
+                expected.play(m);
+                assert_eq!(canonical(&played).0, canonical(&expected).0, "symmetry {s}");
+            }
+        }
+        // Eight plies on: deeper than any of this book's positions.
+        let mut rng = Rng::new(8);
+        let mut off = Board::new();
+        for _ in 0..8 {
+            off.play(off.random_move(&mut rng).expect("an open game"));
+        }
+        assert_eq!(book.move_for(&off), None);
+    }
+
+    #[test]
+    fn damaged_text_is_refused_without_a_panic() {
+        let (text, _) = random_book(7, 10, 6).to_text();
+        let bytes = text.as_bytes();
+        let mut refused = 0;
+        for k in (0..bytes.len()).step_by(3) {
+            let mut damaged = bytes.to_vec();
+            damaged[k] = if damaged[k] == b'~' { b'!' } else { damaged[k] + 1 };
+            refused += Book::from_text(std::str::from_utf8(&damaged).unwrap()).is_err() as usize;
+        }
+        assert!(
+            refused * 10 >= (bytes.len() / 3) * 9,
+            "{refused} of {} damaged copies refused",
+            bytes.len() / 3
+        );
+        assert!(Book::from_text(&text[..text.len() / 2]).is_err(), "a truncated text");
+    }
+
+    #[test]
+    fn the_embedded_book_reads_and_its_moves_are_legal() {
+        let book = Book::embedded().expect("weights/book.txt");
+        assert!(!book.is_empty());
+        for (form, &m) in book.entries() {
+            assert!(form.is_legal(m), "{m} in\n{}", form.to_text());
+            assert_eq!(canonical(form).0, *form);
+        }
+        // Both colours: the bot's centre opening and every first move of X are in it.
+        let mut after_centre = Board::new();
+        after_centre.play(Move::new(4, 4));
+        assert!(book.move_for(&after_centre).is_some(), "O's answer to the centre");
+        for first in 0..81 {
+            let mut b = Board::new();
+            b.play(Move::new(first / 9, first % 9));
+            assert!(book.move_for(&b).is_some(), "O's answer to X's first move {first}");
+        }
+    }
+}

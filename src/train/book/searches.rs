@@ -1,0 +1,127 @@
+//! The book's long searches, one line each in a text file that `uttt make-book` appends to as it goes (so
+//! a stopped run resumes and shards' files concatenate): the position's ply, the moves that reach its
+//! canonical form, the move chosen, its value, and the visits of every root move.
+//!
+//! ```text
+//! 2;4 4,3 3;2 2;0.5631;0 0:1820 0 1:2210 …
+//! ```
+
+use crate::board::symmetry::canonical;
+use crate::board::Board;
+use crate::mcts::Limits;
+use crate::moves::Move;
+use crate::options::BotOptions;
+use crate::protocol::parse_opening;
+use std::collections::HashMap;
+
+/// One searched position: canonical, with everything in its frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Searched {
+    /// Moves from the empty board to the position (its canonical form).
+    pub path: Vec<Move>,
+    /// The move the search chose.
+    pub best: Move,
+    /// The chosen move's value for the side to move.
+    pub value: f32,
+    /// Every root move's visits.
+    pub visits: Vec<(Move, u32)>,
+}
+
+impl Searched {
+    /// The canonical position.
+    pub fn position(&self) -> Board {
+        Board::from_moves(&self.path).expect("a checked path")
+    }
+
+    /// The line of the searches file.
+    pub fn to_line(&self) -> String {
+        let moves = |ms: &[Move]| ms.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(",");
+        let visits: Vec<String> = self.visits.iter().map(|(m, n)| format!("{m}:{n}")).collect();
+        format!(
+            "{};{};{};{:.4};{}",
+            self.path.len(),
+            moves(&self.path),
+            self.best,
+            self.value,
+            visits.join(" ")
+        )
+    }
+
+    /// Reads a line written by `to_line`; an error says what is wrong.
+    pub fn from_line(line: &str) -> Result<Searched, String> {
+        let fields: Vec<&str> = line.split(';').collect();
+        let [_, path, best, value, visits] = fields[..] else {
+            return Err(format!("expected five fields separated by ';', got {}", fields.len()));
+        };
+        let path = parse_opening(path)?;
+        let board = Board::from_moves(&path).map_err(|k| format!("move {} is illegal", k + 1))?;
+        if canonical(&board).0 != board {
+            return Err("the path does not end on a canonical position".into());
+        }
+        let one_move = |text: &str| -> Result<Move, String> {
+            let m = parse_opening(text)?;
+            match m[..] {
+                [m] if board.is_legal(m) => Ok(m),
+                _ => Err(format!("{text:?} is not a legal move here")),
+            }
+        };
+        let best = one_move(best)?;
+        let value = value.trim().parse().map_err(|_| format!("value {value:?} is not a number"))?;
+        // Items `row col:visits`, separated by spaces like the row and column inside them.
+        let words: Vec<&str> = visits.split_whitespace().collect();
+        let visits = words
+            .chunks(2)
+            .map(|item| {
+                let item = item.join(" ");
+                let (m, n) = item.split_once(':').ok_or_else(|| format!("visits item {item:?} lacks ':'"))?;
+                Ok((one_move(m)?, n.parse().map_err(|_| format!("visits {n:?} is not a count"))?))
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(Searched { path, best, value, visits })
+    }
+
+    /// Each root move's share of the visits, each count raised to the power `1 / temperature` first.
+    pub fn shares(&self, temperature: f64) -> impl Iterator<Item = (Move, f64)> + '_ {
+        let weight = move |n: u32| (n as f64).powf(1.0 / temperature);
+        let total = self.visits.iter().map(|&(_, n)| weight(n)).sum::<f64>().max(1e-12);
+        self.visits.iter().map(move |&(m, n)| (m, weight(n) / total))
+    }
+}
+
+/// The searches of a file, by canonical position (a missing file: none yet).
+pub fn read(path: &str) -> Result<HashMap<Board, Searched>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(format!("{path}: {e}")),
+    };
+    let mut searched = HashMap::new();
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let s = Searched::from_line(line).map_err(|e| format!("{path} line {}: {e}", i + 1))?;
+        searched.insert(s.position(), s);
+    }
+    Ok(searched)
+}
+
+/// How the book's positions are searched.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// Iterations of each search.
+    pub iterations: u64,
+    /// Tree capacity in nodes per buffer.
+    pub nodes: usize,
+}
+
+/// Searches the canonical position that `path` reaches, with a fresh tree and a seed of the position
+/// alone, so the result does not depend on the order, the thread or the shard it is searched in.
+pub fn search(path: &[Move], config: &SearchConfig) -> Searched {
+    let board = Board::from_moves(path).expect("a legal path");
+    // FNV-1a of the position's picture: a seed of the position alone.
+    let seed = board
+        .to_text()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+    let options = BotOptions { nodes: config.nodes, seed, ..BotOptions::default() };
+    let report = options.build_search().search(&board, None, Limits::iterations(config.iterations));
+    Searched { path: path.to_vec(), best: report.best, value: report.best_value, visits: report.root_visits }
+}
