@@ -51,6 +51,15 @@ fn make_book_is_the_same_on_threads_and_in_shards() {
     assert!(book.len() >= 15 + 2, "the first moves and more: {} positions", book.len());
     let manifest = std::fs::read_to_string(whole.join("MANIFEST.txt")).unwrap();
     assert!(manifest.starts_with("# Learned opening book (book.txt)"), "{manifest}");
+    // Per ply, the chance that the mover's game is in the book: a probability, 1 at the first two plies.
+    let chances: Vec<f64> = manifest
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .filter_map(|l| l.split_whitespace().last()?.parse().ok())
+        .collect();
+    assert_eq!(chances.len(), 5, "plies 0 to 4: {manifest}");
+    assert!((chances[0] - 1.0).abs() < 1e-9 && (chances[1] - 1.0).abs() < 1e-9, "{chances:?}");
+    assert!(chances.iter().all(|&c| (0.0..=1.0 + 1e-9).contains(&c)), "{chances:?}");
     // Rerunning finds every search done: nothing is searched again and the same book is written.
     let lines = std::fs::read_to_string(whole.join("s.txt")).unwrap().lines().count();
     assert_eq!(make_book(&whole, &["--searches", "s.txt"]), Ok(0));

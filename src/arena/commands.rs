@@ -93,16 +93,29 @@ pub fn main(words: &[String], page: PageWriter) -> Result<i32, String> {
     a.validate()?;
     b.validate()?;
     let (la, lb) = (a.label(), b.label());
+    // The log grows game by game, so that a match stopped early keeps the games it played; at the end it is
+    // written whole (the same lines, and the SPRT's verdict in its header).
+    let mut partial = match &log {
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?),
+        None => None,
+    };
+    if let Some(f) = partial.as_mut() {
+        let _ = writeln!(f, "{}", header_line("match", &[la.clone(), lb.clone()], &tc, seed, None));
+    }
     let result = run_match(
         &a,
         &b,
         MatchConfig { sprt, openings, a_first, rules, ..MatchConfig::new(games, jobs, tc, seed) },
         |r| {
+            if let (Some(f), Some(g)) = (partial.as_mut(), r.games.last()) {
+                let _ = writeln!(f, "{}", game_log_line(g, &la, &lb));
+            }
             if !quiet {
                 eprint!("\r{}   ", progress_line(r, games));
             }
         },
     );
+    drop(partial);
     if !quiet {
         eprintln!();
     }
