@@ -35,7 +35,7 @@ impl Book {
     pub fn from_text(text: &str) -> Result<Book, String> {
         let mut reader = Reader::new(text)?;
         let mut book = Book::default();
-        // Depth-first, with the positions still to read below each open one: (position, children left).
+        // Depth-first; per open position: (position, children left to read, the last child's move index).
         let mut stack: Vec<(Board, i64, i64)> = Vec::new();
         let mut next = Some(Board::new());
         loop {

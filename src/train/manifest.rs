@@ -14,6 +14,29 @@ pub fn write_manifest_section(path: &str, header: &str, section: &str) -> Result
         *last += "\n";
     }
     sections.retain(|s| !s.starts_with(header) && !s.trim().is_empty());
-    sections.push(section.trim_end().to_string() + "\n");
-    std::fs::write(path, sections.join("\n")).map_err(|e| format!("{path}: {e}"))
+    sections.push(section.to_string());
+    // One blank line between sections, whatever the file had: rewriting a section changes nothing else.
+    let text: Vec<String> = sections.iter().map(|s| s.trim_end().to_string() + "\n").collect();
+    std::fs::write(path, text.join("\n")).map_err(|e| format!("{path}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rewriting_a_section_replaces_it_and_changes_nothing_else() {
+        let path = std::env::temp_dir().join(format!("uttt-manifest-{}.txt", std::process::id()));
+        let path = path.to_str().unwrap();
+        let _ = std::fs::remove_file(path);
+        write_manifest_section(path, "# Learned a", "# Learned a (a.txt)\nfirst\n").unwrap();
+        write_manifest_section(path, "# Learned b", "# Learned b (b.txt)\nb\n\n\n").unwrap();
+        let once = std::fs::read_to_string(path).unwrap();
+        write_manifest_section(path, "# Learned b", "# Learned b (b.txt)\nb\n").unwrap();
+        assert_eq!(std::fs::read_to_string(path).unwrap(), once, "the same section written again");
+        write_manifest_section(path, "# Learned a", "# Learned a (a.txt)\nsecond\n").unwrap();
+        let text = std::fs::read_to_string(path).unwrap();
+        let _ = std::fs::remove_file(path);
+        assert_eq!(text, "# Learned b (b.txt)\nb\n\n# Learned a (a.txt)\nsecond\n");
+    }
 }

@@ -226,16 +226,15 @@ fn write_book(
     let book = book_of(plies, searched);
     let (text, sizes) = book.to_text();
     std::fs::write(out, format!("{text}\n")).map_err(|e| format!("{out}: {e}"))?;
+    let packing = crate::codec::packing_line(&["", "tree"], &sizes).replace("per weight", "per value");
     let mut report = format!(
-        "# Learned opening book (book.txt): {} positions, {} bytes\n{}\ncommand: uttt make-book --depth {} --min-reach {} --temperature {} --iterations {} --nodes {}\n",
+        "# Learned opening book (book.txt): {} positions, {} bytes\n{packing}\n",
         book.len(),
-        text.len() + 1,
-        crate::codec::packing_line(&["", "tree"], &sizes).replace("bits per weight", "bits per value"),
-        shape.depth,
-        shape.min_reach,
-        shape.temperature,
-        config.iterations,
-        config.nodes,
+        text.len() + 1
+    );
+    report += &format!(
+        "command: uttt make-book --depth {} --min-reach {} --temperature {} --iterations {} --nodes {}\n",
+        shape.depth, shape.min_reach, shape.temperature, config.iterations, config.nodes
     );
     report += "ply  mover  positions  on the mover's book line  chance the mover's game is there\n";
     for (d, ply) in plies.iter().enumerate() {
@@ -246,7 +245,8 @@ fn write_book(
             &format!("{d:>3}  {:>5}  {:>9}  {:>24}  {chance:.3}\n", ["X", "O"][mover], ply.len(), ours.len());
     }
     report += &format!(
-        "(the chance: of a game in which that colour plays the book's moves and its opponent picks each move by the searches' visits at temperature {})\n",
+        "(the chance: of a game in which that colour plays the book's moves and its opponent picks each \
+         move by the searches' visits at temperature {})\n",
         shape.temperature
     );
     crate::train::manifest::write_manifest_section(manifest, "# Learned opening book", &report)?;
