@@ -180,8 +180,8 @@ pub fn main(args: &[String]) -> Result<i32, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let mut searched = HashMap::new();
-    for f in &files {
-        searched.extend(searches::read(f)?);
+    for (k, f) in files.iter().enumerate() {
+        searched.extend(searches::read(f, k == 0)?);
     }
     loop {
         let plies = plan(&shape, &searched);

@@ -88,13 +88,22 @@ impl Searched {
     }
 }
 
-/// The searches of a file, by canonical position (a missing file: none yet).
-pub fn read(path: &str) -> Result<HashMap<Board, Searched>, String> {
-    let text = match std::fs::read_to_string(path) {
+/// The searches of a file, by canonical position (a missing file: none yet). A last line without its line
+/// end was being written when a run stopped: it is skipped, and with `repair` (the file this run appends
+/// to) cut from the file, so that the next line starts on a line of its own.
+pub fn read(path: &str, repair: bool) -> Result<HashMap<Board, Searched>, String> {
+    let mut text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(format!("{path}: {e}")),
     };
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.truncate(text.rfind('\n').map_or(0, |i| i + 1));
+        if repair {
+            eprintln!("make-book: {path}: its last line was cut off when a run stopped; dropped");
+            std::fs::write(path, &text).map_err(|e| format!("{path}: {e}"))?;
+        }
+    }
     let mut searched = HashMap::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let s = Searched::from_line(line).map_err(|e| format!("{path} line {}: {e}", i + 1))?;
