@@ -59,8 +59,9 @@ impl MatchResult {
         Wdl::from_scores(self.games.iter().map(MatchGame::a_score))
     }
 
-    /// Move times of player A (`true`) or B, in milliseconds, sorted.
-    pub fn move_times(&self, of_a: bool) -> Vec<f64> {
+    /// Move times of player A (`true`) or B, in milliseconds, sorted: every turn, or (`later_only`) every
+    /// turn after the player's first, whose limit is the later turns' (the first has ten times as long).
+    pub fn move_times(&self, of_a: bool, later_only: bool) -> Vec<f64> {
         let mut t: Vec<f64> = self
             .games
             .iter()
@@ -72,6 +73,7 @@ impl MatchResult {
                     .enumerate()
                     .skip(g.record.opening)
                     .filter(move |(i, _)| i % 2 == x_parity)
+                    .skip(usize::from(later_only))
                     .map(|(_, d)| d.as_secs_f64() * 1000.0)
             })
             .collect();
@@ -211,6 +213,19 @@ pub fn progress_line(r: &MatchResult, total: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn later_turn_times_leave_out_each_players_first_turn() {
+        let (a, b) = (PlayerSpec::parse("builtin:random"), PlayerSpec::parse("builtin:reflex"));
+        let r = run_match(&a, &b, MatchConfig::new(6, 2, TimeControl::default(), 5), |_| {});
+        for of_a in [true, false] {
+            let (all, later) = (r.move_times(of_a, false), r.move_times(of_a, true));
+            let moves: usize =
+                r.games.iter().map(|g| (g.record.moves.len() + usize::from(g.a_is_x == of_a)) / 2).sum();
+            assert_eq!(all.len(), moves, "every move of the player");
+            assert_eq!(later.len(), moves - r.games.len(), "one first turn a game");
+        }
+    }
 
     #[test]
     fn fixed_colours_give_every_game_its_own_seed_and_no_pairs() {

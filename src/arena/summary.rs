@@ -40,12 +40,14 @@ pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
     );
     let mut json_players = Vec::new();
     for (name, of_a) in [(a, true), (b, false)] {
-        let t = r.move_times(of_a);
+        let t = r.move_times(of_a, false);
+        let later = r.move_times(of_a, true);
         let faults = r.faults(of_a);
         let count = |k: &str| faults.iter().filter(|(kind, _)| *kind == k).count();
         let (p50, p99, max) = (percentile(&t, 0.5), percentile(&t, 0.99), t.last().copied().unwrap_or(0.0));
+        let (later_p99, later_max) = (percentile(&later, 0.99), later.last().copied().unwrap_or(0.0));
         text += &format!(
-            "{name}: move time p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms; faults: timeout {}, malformed {}, illegal {}, crash {}\n",
+            "{name}: move time p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms (later turns: p99 {later_p99:.2} ms, max {later_max:.1} ms); faults: timeout {}, malformed {}, illegal {}, crash {}\n",
             count("timeout"),
             count("malformed"),
             count("illegal"),
@@ -55,7 +57,7 @@ pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
             text += &format!("  {detail}\n");
         }
         json_players.push(format!(
-            "{{\"name\": {}, \"p50_ms\": {p50:.3}, \"p99_ms\": {p99:.3}, \"max_ms\": {max:.3}, \"timeouts\": {}, \"malformed\": {}, \"illegal\": {}, \"crashes\": {}}}",
+            "{{\"name\": {}, \"p50_ms\": {p50:.3}, \"p99_ms\": {p99:.3}, \"max_ms\": {max:.3}, \"later_p99_ms\": {later_p99:.3}, \"later_max_ms\": {later_max:.3}, \"timeouts\": {}, \"malformed\": {}, \"illegal\": {}, \"crashes\": {}}}",
             json_string(name),
             count("timeout"),
             count("malformed"),
