@@ -11,7 +11,7 @@
 use crate::board::symmetry::{canonical, inverse, transform};
 use crate::board::Board;
 use crate::codec::Reader;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use std::collections::HashMap;
 
 const EMBEDDED: &str = include_str!("../weights/book.txt");
@@ -35,32 +35,31 @@ impl Book {
     pub fn from_text(text: &str) -> Result<Book, String> {
         let mut reader = Reader::new(text)?;
         let mut book = Book::default();
-        // Depth-first; per open position: (position, children left to read, the last child's move index).
-        let mut stack: Vec<(Board, i64, i64)> = Vec::new();
+        // Depth-first; per open position: (position, its legal moves, children left to read, the last
+        // child's move index).
+        let mut stack: Vec<(Board, MoveList, i64, i64)> = Vec::new();
         let mut next = Some(Board::new());
         loop {
             if let Some(position) = next.take() {
                 let legal = position.legal_moves();
-                let pick = |index: i64| legal.as_slice().get(index as usize).copied();
                 let chosen = reader.get(VALUE_BITS)?;
                 if chosen > 0 {
-                    let m = pick(chosen - 1).ok_or("a book move beyond the legal moves")?;
-                    book.moves.insert(position, m);
+                    let m = legal.as_slice().get(chosen as usize - 1);
+                    book.moves.insert(position, *m.ok_or("a book move beyond the legal moves")?);
                 }
                 let children = reader.get(VALUE_BITS)?;
                 if children < 0 || book.moves.len() > 1 << 20 {
                     return Err("a damaged book tree".into());
                 }
-                stack.push((position, children, -1));
+                stack.push((position, legal, children, -1));
             }
-            let Some((position, left, last)) = stack.last_mut() else { break };
+            let Some((position, legal, left, last)) = stack.last_mut() else { break };
             if *left == 0 {
                 stack.pop();
                 continue;
             }
             *left -= 1;
             *last += 1 + reader.get(VALUE_BITS)?;
-            let legal = position.legal_moves();
             let m = *legal.as_slice().get(*last as usize).ok_or("a book branch beyond the legal moves")?;
             let mut child = *position;
             child.play(m);

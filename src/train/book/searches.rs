@@ -125,11 +125,8 @@ pub struct SearchConfig {
 /// alone, so the result does not depend on the order, the thread or the shard it is searched in.
 pub fn search(path: &[Move], config: &SearchConfig) -> Searched {
     let board = Board::from_moves(path).expect("a legal path");
-    // FNV-1a of the position's picture: a seed of the position alone.
-    let seed = board
-        .to_text()
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+    // A fingerprint of the position's picture: a seed of the position alone.
+    let seed = crate::train::policy::fit::checksum(board.to_text().as_bytes());
     let options = BotOptions { nodes: config.nodes, seed, ..BotOptions::default() };
     let report = options.build_search().search(&board, None, Limits::iterations(config.iterations));
     Searched { path: path.to_vec(), best: report.best, value: report.best_value, visits: report.root_visits }
