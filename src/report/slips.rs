@@ -27,6 +27,9 @@ pub struct ColourSlips {
     pub turned: Vec<Option<usize>>,
     /// Games judged lost at some ply but not lost.
     pub saved: usize,
+    /// For each game: how many of the player's first moves came from its opening book (the notes say
+    /// `(book)`, or `(opening)` for the first player's centre), and the ply of its first searched move.
+    pub book: Vec<(usize, usize)>,
 }
 
 /// The player's value after each of its moves: (ply, value), the ply counting every move of the game.
@@ -43,6 +46,17 @@ fn values_of(game: &LoggedGame, side: Player) -> Vec<(usize, f64)> {
         .collect()
 }
 
+/// How many of `side`'s moves, from its first after the game's set opening, were played from its book,
+/// and the ply (counting from 1) of its first move that was searched instead.
+fn book_moves_of(game: &LoggedGame, side: Player) -> (usize, usize) {
+    let first = if side == Player::X { 0 } else { 1 };
+    let first = (first..).step_by(2).find(|&ply| ply >= game.opening).unwrap_or(first);
+    let from_book =
+        |ply: &usize| game.notes.get(*ply).is_some_and(|n| n.contains("(book)") || n.contains("(opening)"));
+    let count = (first..game.moves.len()).step_by(2).take_while(from_book).count();
+    (count, first + 2 * count + 1)
+}
+
 /// `name`'s games in `run`, by colour: [as X, as O].
 pub fn analyse(run: &Run, name: &str) -> [ColourSlips; 2] {
     let mut out = [ColourSlips::default(), ColourSlips::default()];
@@ -56,6 +70,7 @@ pub fn analyse(run: &Run, name: &str) -> [ColourSlips; 2] {
         };
         let c = &mut out[side.index()];
         c.games += 1;
+        c.book.push(book_moves_of(game, side));
         let values = values_of(game, side);
         let won_at = values.iter().find(|v| v.1 >= WON).map(|v| v.0);
         let lost_at = values.iter().find(|v| v.1 <= LOST).map(|v| v.0);
@@ -107,6 +122,12 @@ pub fn describe(name: &str, slips: &[ColourSlips; 2]) -> String {
             c.turned.iter().filter(|t| t.is_none()).count(),
             c.saved,
         );
+        text += &format!(
+            "  from the book: {} games; own book moves, quartiles {}; first searched move at ply, quartiles {}\n",
+            c.book.iter().filter(|b| b.0 > 0).count(),
+            quartiles(c.book.iter().map(|b| b.0).collect()),
+            quartiles(c.book.iter().map(|b| b.1).collect()),
+        );
     }
     text
 }
@@ -139,10 +160,11 @@ mod tests {
     /// A game of `values.len()` moves by each side, the bot's values as given, `winner` its result.
     fn game(bot_is_x: bool, values: &[f64], winner: Option<Player>) -> LoggedGame {
         let mut notes = Vec::new();
-        for v in values {
-            let mine = format!(
-                "turn 1 move 4 4 time 1.0ms iters 10 (10/ms) nodes 1 reused 0 visits 1 value {v:.3} pv 4,4"
-            );
+        for (k, v) in values.iter().enumerate() {
+            // The first move of each game comes from the book.
+            let how = if k == 0 { "(book) iters 10" } else { "iters 10 (10/ms)" };
+            let mine =
+                format!("turn 1 move 4 4 time 1.0ms {how} nodes 1 reused 0 visits 1 value {v:.3} pv 4,4");
             if bot_is_x {
                 notes.extend([mine, "other".into()]);
             } else {
@@ -189,7 +211,22 @@ mod tests {
         assert_eq!(x.slipped, vec![(5, Some(9))]);
         assert_eq!((o.games, o.wdl, o.saved), (2, (0, 1, 1), 1));
         assert_eq!(o.turned, vec![Some(4)]);
+        assert_eq!((x.book.clone(), o.book.clone()), (vec![(1, 3); 2], vec![(1, 4); 2]));
         let text = describe("bot", &[x, o]);
         assert!(text.contains("judged won, not won: 1") && text.contains("lost: 1"), "{text}");
+        // X's second move (ply 3) and O's second (ply 4) are the first searched.
+        assert!(text.contains("quartiles 3 / 3 / 3\n") && text.contains("quartiles 4 / 4 / 4\n"), "{text}");
+    }
+
+    #[test]
+    fn book_moves_count_from_the_first_move_after_a_set_opening() {
+        let mut g = game(true, &[0.5, 0.5, 0.5], None);
+        g.opening = 2;
+        g.notes[0] = String::new();
+        g.notes[2] = g.notes[4].replace("iters 10 (10/ms)", "(book) iters 10");
+        // X's own moves start at ply 3 (the third move); one from the book, then ply 5 searched.
+        assert_eq!(book_moves_of(&g, Player::X), (1, 5));
+        // O's first own move (ply 4) was not from the book.
+        assert_eq!(book_moves_of(&g, Player::O), (0, 4));
     }
 }
