@@ -153,23 +153,23 @@ fn search_all(
 }
 
 /// `uttt make-book [--depth D] [--min-reach R] [--iterations I] [--nodes N] [--jobs J] [--shard K/N]
-/// [--searches FILE]... [--out FILE] [--manifest FILE]`.
+/// [--searches FILE]... [--out FILE] [--manifest FILE]`. The defaults make the shipped book.
 pub fn main(args: &[String]) -> Result<i32, String> {
     let mut a = Args::new(args);
     let shape = Shape {
-        depth: a.value_or("--depth", 8)?,
-        min_reach: a.value_or("--min-reach", 0.05)?,
+        depth: a.value_or("--depth", 16)?,
+        min_reach: a.value_or("--min-reach", 0.002)?,
         temperature: a.value_or("--temperature", 2.0)?,
     };
     let config = SearchConfig {
-        iterations: a.value_or("--iterations", 2_000_000)?,
-        nodes: a.value_or("--nodes", 8_000_000)?,
+        iterations: a.value_or("--iterations", 4_000_000)?,
+        nodes: a.value_or("--nodes", 16_000_000)?,
     };
     let jobs: usize = a.value_or("--jobs", crate::cli::default_jobs())?;
     let shard = a.value::<String>("--shard")?.map(|s| super::parse_shard(&s)).transpose()?;
     let mut files = a.values("--searches")?;
     if files.is_empty() {
-        files.push("data/book-searches.txt".into());
+        files.push("data/book/searches.txt".into());
     }
     let out: String = a.value_or("--out", "weights/book.txt".to_string())?;
     let manifest: String = a.value_or("--manifest", "weights/MANIFEST.txt".to_string())?;
