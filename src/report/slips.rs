@@ -32,12 +32,15 @@ pub struct ColourSlips {
     pub book: Vec<(usize, usize)>,
 }
 
+/// The plies (counting from 0) of `side`'s own moves, from its first after the game's set opening.
+fn own_plies(game: &LoggedGame, side: Player) -> impl Iterator<Item = usize> + '_ {
+    let first = if side == Player::X { 0 } else { 1 };
+    (first..game.moves.len()).step_by(2).filter(move |&ply| ply >= game.opening)
+}
+
 /// The player's value after each of its moves: (ply, value), the ply counting every move of the game.
 fn values_of(game: &LoggedGame, side: Player) -> Vec<(usize, f64)> {
-    let first = if side == Player::X { 0 } else { 1 };
-    (first..game.moves.len())
-        .step_by(2)
-        .filter(|&ply| ply >= game.opening)
+    own_plies(game, side)
         .filter_map(|ply| {
             let note = game.notes.get(ply)?;
             let value = note.split_once(" value ")?.1.split_whitespace().next()?.parse().ok()?;
@@ -49,11 +52,10 @@ fn values_of(game: &LoggedGame, side: Player) -> Vec<(usize, f64)> {
 /// How many of `side`'s moves, from its first after the game's set opening, were played from its book,
 /// and the ply (counting from 1) of its first move that was searched instead.
 fn book_moves_of(game: &LoggedGame, side: Player) -> (usize, usize) {
-    let first = if side == Player::X { 0 } else { 1 };
-    let first = (first..).step_by(2).find(|&ply| ply >= game.opening).unwrap_or(first);
     let from_book =
         |ply: &usize| game.notes.get(*ply).is_some_and(|n| n.contains("(book)") || n.contains("(opening)"));
-    let count = (first..game.moves.len()).step_by(2).take_while(from_book).count();
+    let first = own_plies(game, side).next().unwrap_or(game.moves.len());
+    let count = own_plies(game, side).take_while(from_book).count();
     (count, first + 2 * count + 1)
 }
 
