@@ -180,13 +180,25 @@ fn warn(log: &mut impl Write, msg: &str) {
 fn beyond_note(report: &Option<crate::mcts::SearchReport>) -> String {
     report.as_ref().map_or(String::new(), |r| {
         format!(
-            " iters {} nodes {} value {:.3} next {}",
+            " iters {} nodes {}{} value {:.3} next {}",
             r.iterations,
             r.nodes_used,
+            phases(r),
             1.0 - r.best_value,
             r.best
         )
     })
+}
+
+/// The nodes kept from the last turn's tree, the time their re-rooting took and the search loop's time: the
+/// turn's time less these two is spent outside the search (reading, the book, the answer).
+fn phases(r: &crate::mcts::SearchReport) -> String {
+    format!(
+        " reused {} ({:.1}ms) loop {:.1}ms",
+        r.nodes_reused,
+        r.root_time.as_secs_f64() * 1000.0,
+        r.loop_time.as_secs_f64() * 1000.0
+    )
 }
 
 /// One stderr line per move: what a bot author needs to tune the time budget. `ms`: from the turn's first
@@ -197,12 +209,12 @@ pub fn describe(turn: u32, ms: f64, choice: &Choice) -> String {
             let pv: Vec<String> =
                 r.principal_variation.iter().map(|m| m.to_string().replace(' ', ",")).collect();
             format!(
-                "turn {turn} move {} time {ms:.1}ms iters {} ({:.0}/ms) nodes {} reused {} visits {} value {:.3}{} pv {}",
+                "turn {turn} move {} time {ms:.1}ms iters {} ({:.0}/ms) nodes {}{} visits {} value {:.3}{} pv {}",
                 r.best,
                 r.iterations,
                 r.iterations as f64 / ms.max(1e-3),
                 r.nodes_used,
-                r.nodes_reused,
+                phases(r),
                 r.best_visits,
                 r.best_value,
                 match r.proof {

@@ -25,8 +25,36 @@ impl Limits {
         Limits { deadline: None, max_iterations: Some(n.max(1)) }
     }
 
+    /// The same limits with the deadline brought forward to `share` of the time left now; an iteration count
+    /// stays as it is (so iteration-held searches, the signature's among them, do not change).
+    pub fn sooner(self, share: f64) -> Limits {
+        let now = Instant::now();
+        let deadline =
+            self.deadline.map(|d| now + d.saturating_duration_since(now).mul_f64(share.clamp(0.0, 1.0)));
+        Limits { deadline, ..self }
+    }
+
     /// Iterations still allowed by the count, if there is one.
     pub fn iterations_left(&self, done: u64) -> Option<u64> {
         self.max_iterations.map(|n| n.saturating_sub(done))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sooner_brings_the_deadline_forward_and_keeps_the_count() {
+        let start = Instant::now();
+        let late = Limits::time(start, Duration::from_secs(100));
+        let early = late.sooner(0.5).deadline.expect("still a deadline");
+        // Half of the ~100 s left: well before the original deadline, well after now.
+        assert!(early < late.deadline.unwrap() - Duration::from_secs(40), "{early:?}");
+        assert!(early > start + Duration::from_secs(40), "{early:?}");
+        let counted = Limits::iterations(500).sooner(0.5);
+        assert_eq!((counted.deadline, counted.max_iterations), (None, Some(500)));
+        // A share outside 0..=1 is clamped: never later than the deadline given.
+        assert!(late.sooner(3.0).deadline.unwrap() <= late.deadline.unwrap());
     }
 }

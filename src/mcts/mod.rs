@@ -107,6 +107,7 @@ impl Search {
     /// Searches `board` and returns the move to play. `allowed`, when given, restricts the root moves
     /// (used when the referee's list disagrees with our state); it must share a move with our legal moves.
     pub fn search(&mut self, board: &Board, allowed: Option<&[Move]>, limits: Limits) -> SearchReport {
+        let began = Instant::now();
         let nodes_reused = self.set_root(board, allowed.is_some());
         if let Some(allowed) = allowed {
             self.expand_root_restricted(allowed);
@@ -139,7 +140,10 @@ impl Search {
                 }
             }
         }
-        self.report(iterations, nodes_reused)
+        let stopped = Instant::now();
+        let mut report = self.report(iterations, nodes_reused);
+        (report.root_time, report.loop_time) = (start - began, stopped - start);
+        report
     }
 
     /// True when no move can overtake the most visited one in `left` more iterations.

@@ -3,6 +3,7 @@
 use super::node::{Node, Proof};
 use super::Search;
 use crate::moves::Move;
+use std::time::Duration;
 
 /// What a search found, for the move and for the stderr log.
 #[derive(Clone, Debug)]
@@ -27,6 +28,10 @@ pub struct SearchReport {
     pub root_visits: Vec<(Move, u32)>,
     /// Each root move's value for the side to move, in `root_visits`' order: proven, or its mean reward.
     pub root_values: Vec<f32>,
+    /// Time spent finding the new root in the last tree and keeping its subtree (`reuse.rs`).
+    pub root_time: Duration,
+    /// Time spent in the search loop.
+    pub loop_time: Duration,
 }
 
 /// A node's value as the expected score the report promises: a leaf that counts a rollout by its surprise
@@ -76,6 +81,8 @@ impl Search {
             principal_variation,
             root_visits: self.tree.children(0).iter().map(|c| (c.mv, c.visits)).collect(),
             root_values: self.tree.children(0).iter().map(|c| expected_score(c.proven_or_mean())).collect(),
+            root_time: Duration::ZERO,
+            loop_time: Duration::ZERO,
         }
     }
 }
