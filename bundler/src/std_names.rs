@@ -68,7 +68,8 @@ const STD_NAMES: &str = "
     is_ascii_lowercase is_ascii_whitespace is_digit is_empty is_err is_finite is_infinite is_nan is_none
     is_ok is_power_of_two is_some is_some_and is_none_or is_ok_and is_sign_negative is_sign_positive
     is_whitespace iter iter_mut join keys last last_mut leading_zeros leading_ones len lines ln ln_1p lock
-    log10 log2 map map_err map_or map_or_else max_by max_by_key min_by min_by_key mul_add next_multiple_of
+    log10 log2 map map_err map_or map_or_else max_by max_by_key min_by min_by_key mul_add mul_f32 mul_f64
+    div_f32 div_f64 next_multiple_of
     next_power_of_two nth ok ok_or ok_or_else or or_else or_insert or_insert_with or_default parse partition
     peek peekable pop pop_front pop_back position pow powf powi product push push_back push_front push_str
     read_line read_until recip remove rem_euclid resize retain rev reverse rfind rotate_left rotate_right
