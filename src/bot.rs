@@ -14,10 +14,10 @@ use std::time::Instant;
 /// Time kept back from the search for building the report and writing the answer.
 const ANSWER_RESERVE: std::time::Duration = std::time::Duration::from_millis(1);
 
-/// The share of a later book turn's budget its search of the position beyond may spend. That search only grows the
-/// tree the next turn keeps, and book turns are where the bot's rare over-time turns were seen (four in
-/// 1,600 games against the baseline, 108–116 ms, three of them at one position; docs/journal/book.md): the
-/// rest of the budget is margin.
+/// The share of a later book turn's budget that its search of the position beyond may spend. That search
+/// only grows the tree the next turn keeps, and book turns were where the bot's own over-time turns came (four
+/// in 1,600 games against the baseline, 108–116 ms, three at one position; docs/journal/book.md): the rest
+/// of the budget is margin.
 const BOOK_TURN_SHARE: f64 = 0.7;
 
 /// The arena bot: its game state, kept in step with the referee, and its search.

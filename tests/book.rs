@@ -102,6 +102,8 @@ fn the_bot_plays_the_book_while_in_it_and_in_step() {
         let (answers, log) = play(&turn(first, &board), true);
         assert_eq!(answers, [book.move_for(&board).unwrap().to_string()], "{log}");
         assert!(log.contains("(book)"), "{log}");
+        // The turn's phases: the nodes kept and the re-rooting's time, then the search loop's.
+        assert!(log.contains(" reused 0 (") && log.contains("ms) loop "), "{log}");
         let (_, log) = play(&turn(first, &board), false);
         assert!(!log.contains("(book)"), "--no-book searches: {log}");
     }
