@@ -36,8 +36,10 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        the net's, a rollout's and the search's error by phase
        uttt regenerate-value [--seed S] [--games N] [--generations G] [--gate-games M]
                                        self-play, train and gate value nets, generation by generation
-       uttt make-book [--depth D] [--min-reach R] [--temperature T] [--iterations I] [--jobs J] [--shard K/N] [--searches FILE]...
+       uttt make-book [--depth D] [--min-reach R] [--temperature T] [--iterations I] [--jobs J] [--shard K/N] [--searches FILE]... [--met FILE|none]
                                        the opening book from long searches (weights/book.txt; resumable, shardable)
+       uttt book-met LOG... [--player NAME] [--depth D] [--min-reach R] [--out FILE]
+                                       the positions the bot met in logged games, for make-book (weights/book-met.txt)
        uttt train-td [--games N] [--simulations K] [--eta X] [--seed S] [--out FILE]
                                        seed 000's TD learning of its linear evaluation (weights/td.txt)
        uttt train-basis6 [--games N] [--depth D] [--alpha A] [--seed S] [--rules R] [--out FILE]
@@ -80,6 +82,7 @@ fn main() -> ExitCode {
         Some("value-error") => report(uttt::train::value::error::main(rest)),
         Some("fit-rollout-head") => report(uttt::train::value::rollout_head_fit::main(rest)),
         Some("make-book") => report(uttt::train::book::main(rest)),
+        Some("book-met") => report(uttt::train::book::met::main(rest)),
         Some("regenerate-value") => report(uttt::train::value::regenerate::main(rest)),
         Some("train-basis6") => report(uttt::train::train_basis6_main(rest)),
         Some("train-td") => report(uttt::train::train_td_main(rest)),

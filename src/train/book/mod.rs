@@ -13,7 +13,11 @@
 //! book is the same however the work is split: `--jobs` threads, or `--shard K/N` processes (GNU
 //! parallel, a Slurm array) that each search their part of the first unfinished ply and stop, each
 //! appending to its own file, all files read back with repeated `--searches`.
+//!
+//! Real opponents also play moves a long search rarely visits: where logged games met a position often,
+//! the opponents' choices there count beside the model (`met.rs`, `weights/book-met.txt`).
 
+pub mod met;
 pub mod searches;
 
 use crate::board::symmetry::canonical;
@@ -21,6 +25,7 @@ use crate::board::Board;
 use crate::book::Book;
 use crate::cli::Args;
 use crate::moves::Move;
+use met::Met;
 use searches::{SearchConfig, Searched};
 use std::collections::HashMap;
 use std::io::Write;
@@ -49,6 +54,8 @@ pub struct Planned {
     pub path: Vec<Move>,
     /// `reach[p]`: the chance that player `p`, playing the book's moves, meets this position.
     pub reach: [f64; 2],
+    /// The same chance where the logged games' opponents count beside the model (`met::opponent_share`).
+    pub seen: [f64; 2],
 }
 
 /// The book's move on a searched position: the search's, except X's opening move.
@@ -61,9 +68,11 @@ fn book_move(form: &Board, searched: &Searched) -> Move {
 }
 
 /// The plies of the book as far as the searches reach: ply 0 is the empty board, and the last ply
-/// returned is the first one with a position not yet searched (or `shape.depth`).
-pub fn plan(shape: &Shape, searched: &HashMap<Board, Searched>) -> Vec<Vec<Planned>> {
-    let mut plies = vec![vec![Planned { form: Board::new(), path: Vec::new(), reach: [1.0, 1.0] }]];
+/// returned is the first one with a position not yet searched (or `shape.depth`). `met`: how often the
+/// logged games met each position, which sharpens the model of the opponent where they met it often.
+pub fn plan(shape: &Shape, searched: &HashMap<Board, Searched>, met: &Met) -> Vec<Vec<Planned>> {
+    let empty = Planned { form: Board::new(), path: Vec::new(), reach: [1.0; 2], seen: [1.0; 2] };
+    let mut plies = vec![vec![empty]];
     while plies.len() <= shape.depth {
         let ply = plies.last().expect("ply 0");
         if ply.iter().any(|p| !searched.contains_key(&p.form)) {
@@ -74,30 +83,53 @@ pub fn plan(shape: &Shape, searched: &HashMap<Board, Searched>) -> Vec<Vec<Plann
             let s = &searched[&p.form];
             let mover = p.form.side_to_move().index();
             let ours = book_move(&p.form, s);
-            for (m, share) in s.shares(shape.temperature) {
+            let shares: HashMap<Move, f64> = s.shares(shape.temperature).collect();
+            // Per class one move on: the moves to it, the model's chance of them, whether one is ours.
+            let mut classes: HashMap<Board, (Vec<Move>, f64, bool)> = HashMap::new();
+            for &m in p.form.legal_moves().iter() {
                 let mut child = p.form;
                 child.play(m);
                 if child.is_over() {
                     continue;
                 }
-                let mut reach = [0.0; 2];
-                reach[mover] = if m == ours { p.reach[mover] } else { 0.0 };
                 // X's first move: most programs open in the centre, as this bot does.
-                let share = if p.path.is_empty() { f64::from(u8::from(m == ours)) } else { share };
-                reach[1 - mover] = p.reach[1 - mover] * share;
+                let share = if p.path.is_empty() {
+                    f64::from(u8::from(m == ours))
+                } else {
+                    shares.get(&m).copied().unwrap_or(0.0)
+                };
                 let (form, s) = canonical(&child);
-                let entry = next.entry(form).or_insert_with(|| {
+                let class = classes.entry(form).or_insert_with(|| {
                     let path = p.path.iter().chain([&m]).map(|&m| crate::board::symmetry::transform(m, s));
-                    Planned { form, path: path.collect(), reach: [0.0; 2] }
+                    (path.collect(), 0.0, false)
                 });
-                // Moves to one class, and different ways into it, add up: they are different games.
-                entry.reach = [entry.reach[0] + reach[0], entry.reach[1] + reach[1]];
+                class.1 += share;
+                class.2 |= m == ours;
+            }
+            for (form, (path, share, on_line)) in classes {
+                // Each colour's chance by the model, and with the logged games.
+                let (mut reach, mut seen) = ([0.0; 2], [0.0; 2]);
+                if on_line {
+                    (reach[mover], seen[mover]) = (p.reach[mover], p.seen[mover]);
+                }
+                let opponent = 1 - mover;
+                reach[opponent] = p.reach[opponent] * share;
+                seen[opponent] = p.seen[opponent] * met::opponent_share(met, &p.form, &form, opponent, share);
+                let entry =
+                    next.entry(form).or_insert(Planned { form, path, reach: [0.0; 2], seen: [0.0; 2] });
+                // Different ways into one class add up: they are different games.
+                for c in 0..2 {
+                    entry.reach[c] += reach[c];
+                    entry.seen[c] += seen[c];
+                }
             }
         }
         // As second player, every first move of X: the arena's opponents open anywhere.
         let first = plies.len() == 1;
-        let mut next: Vec<Planned> =
-            next.into_values().filter(|p| first || p.reach[0].max(p.reach[1]) >= shape.min_reach).collect();
+        let mut next: Vec<Planned> = next
+            .into_values()
+            .filter(|p| first || p.reach.iter().chain(&p.seen).any(|&r| r >= shape.min_reach))
+            .collect();
         // A fixed order (by the moves) so that shards agree on which positions are whose.
         next.sort_by(|a, b| a.path.cmp(&b.path));
         plies.push(next);
@@ -153,7 +185,8 @@ fn search_all(
 }
 
 /// `uttt make-book [--depth D] [--min-reach R] [--iterations I] [--nodes N] [--jobs J] [--shard K/N]
-/// [--searches FILE]... [--out FILE] [--manifest FILE]`. The defaults make the shipped book.
+/// [--searches FILE]... [--met FILE|none] [--out FILE] [--manifest FILE]`. The defaults make the shipped
+/// book.
 pub fn main(args: &[String]) -> Result<i32, String> {
     let mut a = Args::new(args);
     let shape = Shape {
@@ -171,6 +204,8 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     if files.is_empty() {
         files.push("data/book/searches.txt".into());
     }
+    let met_file: String = a.value_or("--met", "weights/book-met.txt".to_string())?;
+    let met = if met_file == "none" { Met::new() } else { met::read(&met_file)? };
     let out: String = a.value_or("--out", "weights/book.txt".to_string())?;
     let manifest: String = a.value_or("--manifest", "weights/MANIFEST.txt".to_string())?;
     if let Some(extra) = a.positionals()?.first() {
@@ -184,13 +219,13 @@ pub fn main(args: &[String]) -> Result<i32, String> {
         searched.extend(searches::read(f, k == 0)?);
     }
     loop {
-        let plies = plan(&shape, &searched);
+        let plies = plan(&shape, &searched, &met);
         let last = plies.last().expect("ply 0");
         // A shard's part: every N-th position of the ply's fixed order, whatever is searched already.
         let mine = |i: usize| shard.is_none_or(|(k, n)| i as u64 % n == k);
         let unsearched = |p: &&Planned| !searched.contains_key(&p.form);
         if !last.iter().any(|p| unsearched(&p)) {
-            write_book(&shape, &config, &plies, &searched, &out, &manifest)?;
+            write_book(&shape, &config, &plies, &searched, (&met_file, &out, &manifest))?;
             return Ok(0);
         }
         let todo: Vec<&Planned> =
@@ -214,14 +249,14 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     }
 }
 
-/// Writes the book's text and its section of the manifest.
+/// Writes the book's text and its section of the manifest; `files`: the met positions read, the book, the
+/// manifest.
 fn write_book(
     shape: &Shape,
     config: &SearchConfig,
     plies: &[Vec<Planned>],
     searched: &HashMap<Board, Searched>,
-    out: &str,
-    manifest: &str,
+    (met_file, out, manifest): (&str, &str, &str),
 ) -> Result<(), String> {
     let book = book_of(plies, searched);
     let (text, sizes) = book.to_text();
@@ -233,23 +268,95 @@ fn write_book(
         text.len() + 1
     );
     report += &format!(
-        "command: uttt make-book --depth {} --min-reach {} --temperature {} --iterations {} --nodes {}\n",
+        "command: uttt make-book --depth {} --min-reach {} --temperature {} --iterations {} --nodes {} --met {met_file}\n",
         shape.depth, shape.min_reach, shape.temperature, config.iterations, config.nodes
     );
-    report += "ply  mover  positions  on the mover's book line  chance the mover's game is there\n";
+    report +=
+        "ply  mover  positions  on the mover's book line  chance the mover's game is there  with the logs\n";
     for (d, ply) in plies.iter().enumerate() {
         let mover = d % 2;
-        let ours: Vec<f64> = ply.iter().map(|p| p.reach[mover]).filter(|&r| r > 0.0).collect();
-        let chance: f64 = ours.iter().sum();
-        report +=
-            &format!("{d:>3}  {:>5}  {:>9}  {:>24}  {chance:.3}\n", ["X", "O"][mover], ply.len(), ours.len());
+        let ours: Vec<&Planned> = ply.iter().filter(|p| p.reach[mover].max(p.seen[mover]) > 0.0).collect();
+        let chance: f64 = ours.iter().map(|p| p.reach[mover]).sum();
+        let seen: f64 = ours.iter().map(|p| p.seen[mover]).sum();
+        report += &format!(
+            "{d:>3}  {:>5}  {:>9}  {:>24}  {chance:>32.3}  {seen:>13.3}\n",
+            ["X", "O"][mover],
+            ply.len(),
+            ours.len()
+        );
     }
     report += &format!(
         "(the chance: of a game in which that colour plays the book's moves and its opponent picks each \
-         move by the searches' visits at temperature {})\n",
-        shape.temperature
+         move by the searches' visits at temperature {}; with the logs: where the logged games of {met_file} \
+         met a position, the opponents' moves there counting beside that model as {} games)\n",
+        shape.temperature,
+        met::MODEL_GAMES
     );
     crate::train::manifest::write_manifest_section(manifest, "# Learned opening book", &report)?;
     eprint!("{report}");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::parse_opening;
+
+    /// `searched` for every position of `ply`: its first legal move chosen, `visits` or else that move alone.
+    fn search_all_of(ply: &[Planned], searched: &mut HashMap<Board, Searched>, visits: &[(&str, u32)]) {
+        for p in ply {
+            let first = p.form.legal_moves().as_slice()[0];
+            let listed: Vec<(Move, u32)> =
+                visits.iter().map(|(m, n)| (parse_opening(m).unwrap()[0], *n)).collect();
+            let mine = listed.iter().all(|(m, _)| p.form.is_legal(*m)) && !listed.is_empty();
+            let visits = if mine { listed } else { vec![(first, 10)] };
+            let best = visits[0].0;
+            searched.insert(p.form, Searched { path: p.path.clone(), best, value: 0.5, visits });
+        }
+    }
+
+    #[test]
+    fn positions_met_in_logged_games_join_the_book_with_their_share() {
+        let shape = Shape { depth: 2, min_reach: 0.01, temperature: 1.0 };
+        let centre = canonical(&Board::from_moves(&[Move::new(4, 4)]).unwrap()).0;
+        let mut searched = HashMap::new();
+        let root: Vec<(Move, u32)> = Board::new().legal_moves().iter().map(|&m| (m, 1)).collect();
+        searched
+            .insert(Board::new(), Searched { path: vec![], best: Move::new(4, 4), value: 0.6, visits: root });
+        let ply1 = plan(&shape, &searched, &Met::new()).pop().unwrap();
+        assert_eq!(ply1.len(), 15, "every first move of X, by class");
+        // After the centre O has two classes of moves, a corner (3 3) and an edge (3 4).
+        let centre_plan: Vec<Planned> = ply1.iter().filter(|p| p.form == centre).cloned().collect();
+        search_all_of(&ply1, &mut searched, &[]);
+        let edge = canonical(&Board::from_moves(&parse_opening("4 4,3 4").unwrap()).unwrap()).0;
+        let corner = canonical(&Board::from_moves(&parse_opening("4 4,3 3").unwrap()).unwrap()).0;
+        // The logs: the centre met in 100 games of each colour, the edge in `games`, the corner in the rest.
+        let met_edge = |games: [f64; 2]| {
+            Met::from([(centre, [100.0; 2]), (edge, games), (corner, [100.0 - games[0], 100.0 - games[1]])])
+        };
+        // Its long search chose the corner and tried the edge once in 1,001 visits, or never.
+        for visits in [&[("3 3", 1000), ("3 4", 1)][..], &[("3 3", 1000)]] {
+            searched.remove(&centre);
+            search_all_of(&centre_plan, &mut searched, visits);
+            // The edge's chances for X: by the model, and with the logs.
+            let edge_reach = |met: &Met| {
+                let ply2 = plan(&shape, &searched, met).pop().unwrap();
+                for with_logs in [false, true] {
+                    let chance: f64 =
+                        ply2.iter().map(|p| if with_logs { p.seen[0] } else { p.reach[0] }).sum();
+                    assert!(
+                        chance > 0.99 && chance <= 1.0 + 1e-9,
+                        "a chance, nearly all of X's games: {chance}"
+                    );
+                }
+                ply2.iter().find(|p| p.form == edge).map(|p| (p.reach[0], p.seen[0]))
+            };
+            assert_eq!(edge_reach(&Met::new()), None, "the model alone leaves the edge out");
+            // X met the edge in 30 of its 100 games: about that share with the logs (the model counting as 8
+            // games), the model's own share beside it.
+            let (model, seen) = edge_reach(&met_edge([30.0, 0.0])).expect("met, so planned");
+            assert!(model < 0.002 && (seen - 30.0 / 108.0).abs() < 2e-4, "{visits:?}: {model} {seen}");
+            assert_eq!(edge_reach(&met_edge([0.0, 50.0])), None);
+        }
+    }
 }
