@@ -33,26 +33,25 @@ pub fn opponent_share(met: &Met, parent: &Board, child: &Board, colour: usize, s
 }
 
 /// `path` carried to the frame of its position's canonical form, with that form.
-fn canonical_path(path: &[Move]) -> (Board, Vec<Move>) {
-    let board = Board::from_moves(path).expect("a logged game is legal");
+fn canonical_path(path: &[Move]) -> Option<(Board, Vec<Move>)> {
+    let board = Board::from_moves(path).ok()?;
     let (form, s) = canonical(&board);
-    (form, path.iter().map(|&m| transform(m, s)).collect())
+    Some((form, path.iter().map(|&m| transform(m, s)).collect()))
 }
 
 /// Counts, over `games` (the bot's colour and the game's moves, from the empty board), the positions of
-/// plies 1 to `depth` that the game did not end in; keeps those met in at least `min_reach` of a colour's
-/// games. Lines in a fixed order: by colour, then by how often met, then by the moves.
+/// plies 1 to `depth` that the game did not end in (a game stops counting at an illegal move: a faulty
+/// log); keeps those met in at least `min_reach` of a colour's games. Lines in a fixed order: by colour,
+/// then by how often met, then by the moves.
 pub fn count(games: &[(Player, Vec<Move>)], depth: usize, min_reach: f64) -> Vec<String> {
     let mut totals = [0usize; 2];
     let mut met: HashMap<(usize, Board), (usize, Vec<Move>)> = HashMap::new();
     for (colour, moves) in games {
         totals[colour.index()] += 1;
         for ply in 1..=depth.min(moves.len()) {
-            let (form, path) = canonical_path(&moves[..ply]);
-            if form.is_over() {
+            let Some((form, path)) = canonical_path(&moves[..ply]).filter(|(form, _)| !form.is_over()) else {
                 break;
-            }
-            // A game that meets one class twice (it cannot: every ply adds a mark) would count once.
+            };
             met.entry((colour.index(), form)).or_insert((0, path)).0 += 1;
         }
     }
@@ -166,10 +165,15 @@ mod tests {
         std::fs::write(&file, format!("# a comment\n{}\n", lines.join("\n"))).expect("write");
         let met = read(file.to_str().expect("utf-8")).expect("read back");
         // Two of three O games, and the one X game; the opening itself, every game.
-        assert_eq!(met[&canonical_path(&moves("4 4,5 5")).0], [1.0, 2.0]);
-        assert_eq!(met[&canonical_path(&moves("4 4")).0], [1.0, 3.0]);
+        let form = |text: &str| canonical_path(&moves(text)).expect("legal").0;
+        assert_eq!(met[&form("4 4,5 5")], [1.0, 2.0]);
+        assert_eq!(met[&form("4 4")], [1.0, 3.0]);
         // Of a path and its image, one does not end on the canonical form: refused.
-        let off = if canonical_path(&moves("4 4,5 5")).1 == moves("4 4,5 5") { "4 4,3 3" } else { "4 4,5 5" };
+        let off = if canonical_path(&moves("4 4,5 5")).expect("legal").1 == moves("4 4,5 5") {
+            "4 4,3 3"
+        } else {
+            "4 4,5 5"
+        };
         std::fs::write(&file, format!("O;2;3;{off}\n")).expect("write");
         assert!(read(file.to_str().expect("utf-8")).is_err(), "a path not in the canonical frame is refused");
         let _ = std::fs::remove_dir_all(&dir);
