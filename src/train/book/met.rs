@@ -8,12 +8,12 @@
 //! that it is small enough to keep with the weights and the book is made again from it alone; each line is
 //! `colour;games met;games of that colour;moves`.
 
+use super::searches::parse_canonical_path;
 use crate::board::symmetry::{canonical, transform};
 use crate::board::Board;
 use crate::board::Player;
 use crate::cli::Args;
 use crate::moves::Move;
-use crate::protocol::parse_opening;
 use crate::report::model::Run;
 use std::collections::HashMap;
 
@@ -89,11 +89,7 @@ pub fn read(path: &str) -> Result<Met, String> {
         };
         let games: f64 = games.parse().map_err(|_| bad("games met: a number"))?;
         of.parse::<f64>().map_err(|_| bad("games of the colour: a number"))?;
-        let moves = parse_opening(moves).map_err(|e| bad(&e))?;
-        let board = Board::from_moves(&moves).map_err(|k| bad(&format!("move {} is illegal", k + 1)))?;
-        if canonical(&board).0 != board {
-            return Err(bad("the moves do not lead to the canonical form"));
-        }
+        let (_, board) = parse_canonical_path(moves).map_err(|e| bad(&e))?;
         met.entry(board).or_insert([0.0; 2])[colour] = games;
     }
     Ok(met)
@@ -141,6 +137,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::parse_opening;
 
     fn moves(text: &str) -> Vec<Move> {
         parse_opening(text).expect("moves")

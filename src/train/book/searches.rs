@@ -53,11 +53,7 @@ impl Searched {
         let [_, path, best, value, visits] = fields[..] else {
             return Err(format!("expected five fields separated by ';', got {}", fields.len()));
         };
-        let path = parse_opening(path)?;
-        let board = Board::from_moves(&path).map_err(|k| format!("move {} is illegal", k + 1))?;
-        if canonical(&board).0 != board {
-            return Err("the path does not end on a canonical position".into());
-        }
+        let (path, board) = parse_canonical_path(path)?;
         let one_move = |text: &str| -> Result<Move, String> {
             let m = parse_opening(text)?;
             match m[..] {
@@ -86,6 +82,17 @@ impl Searched {
         let total = self.visits.iter().map(|&(_, n)| weight(n)).sum::<f64>().max(1e-12);
         self.visits.iter().map(move |&(m, n)| (m, weight(n) / total))
     }
+}
+
+/// Moves from the empty board (`r c,r c,…`) that must be legal and end on a canonical position: the paths
+/// of the book's files.
+pub fn parse_canonical_path(text: &str) -> Result<(Vec<Move>, Board), String> {
+    let path = parse_opening(text)?;
+    let board = Board::from_moves(&path).map_err(|k| format!("move {} is illegal", k + 1))?;
+    if canonical(&board).0 != board {
+        return Err("the path does not end on a canonical position".into());
+    }
+    Ok((path, board))
 }
 
 /// The searches of a file, by canonical position (a missing file: none yet). A last line without its line
