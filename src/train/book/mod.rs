@@ -190,7 +190,7 @@ fn search_all(
 pub fn main(args: &[String]) -> Result<i32, String> {
     let mut a = Args::new(args);
     let shape = Shape {
-        depth: a.value_or("--depth", 17)?,
+        depth: a.value_or("--depth", 19)?,
         min_reach: a.value_or("--min-reach", 0.002)?,
         temperature: a.value_or("--temperature", 2.0)?,
     };
