@@ -32,6 +32,8 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        train the value net and rewrite weights/value.txt
        uttt fit-rollout-head --data FILE... [--value-weights F] [--epochs E] [--seed S] [--out FILE]
                                        fit the value net's rollout head (weights/rollout_head.txt)
+       uttt log-records LOG... [--player NAME] --out FILE
+                                       value-net records from logged matches (each searched move's value and result)
        uttt value-error --data FILE... [--value-weights F] [--positions N]
                                        the net's, a rollout's and the search's error by phase
        uttt regenerate-value [--seed S] [--games N] [--generations G] [--gate-games M]
@@ -79,6 +81,7 @@ fn main() -> ExitCode {
         Some("train") => report(uttt::train::train_main(rest)),
         Some("selfplay-value") => report(uttt::train::selfplay_value_main(rest)),
         Some("train-value") => report(uttt::train::train_value_main(rest)),
+        Some("log-records") => report(uttt::train::value::from_logs::main(rest)),
         Some("value-error") => report(uttt::train::value::error::main(rest)),
         Some("fit-rollout-head") => report(uttt::train::value::rollout_head_fit::main(rest)),
         Some("make-book") => report(uttt::train::book::main(rest)),

@@ -57,6 +57,19 @@ impl LoggedGame {
         }
     }
 
+    /// The value its player logged for the move at `ply` (its expected score, 0..1, at the position before
+    /// that move; the note's `value V`), `None` when the note has none.
+    pub fn logged_value(&self, ply: usize) -> Option<f64> {
+        self.notes.get(ply)?.split_once(" value ")?.1.split_whitespace().next()?.parse().ok()
+    }
+
+    /// True when the move at `ply` came from its player's opening book (the note says `(book)`, or
+    /// `(opening)` for the first player's centre): such a turn searched another position than the one
+    /// the move was played in.
+    pub fn from_book(&self, ply: usize) -> bool {
+        self.notes.get(ply).is_some_and(|n| n.contains("(book)") || n.contains("(opening)"))
+    }
+
     /// The time of each of `name`'s own turns, in order (the opening excluded).
     pub fn turn_times(&self, name: &str) -> Vec<f64> {
         let parity = if self.x == name { 0 } else { 1 };

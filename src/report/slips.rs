@@ -40,22 +40,14 @@ fn own_plies(game: &LoggedGame, side: Player) -> impl Iterator<Item = usize> + '
 
 /// The player's value after each of its moves: (ply, value), the ply counting every move of the game.
 fn values_of(game: &LoggedGame, side: Player) -> Vec<(usize, f64)> {
-    own_plies(game, side)
-        .filter_map(|ply| {
-            let note = game.notes.get(ply)?;
-            let value = note.split_once(" value ")?.1.split_whitespace().next()?.parse().ok()?;
-            Some((ply + 1, value))
-        })
-        .collect()
+    own_plies(game, side).filter_map(|ply| Some((ply + 1, game.logged_value(ply)?))).collect()
 }
 
 /// How many of `side`'s moves, from its first after the game's set opening, were played from its book,
 /// and the ply (counting from 1) of its first move that was searched instead.
 fn book_moves_of(game: &LoggedGame, side: Player) -> (usize, usize) {
-    let from_book =
-        |ply: &usize| game.notes.get(*ply).is_some_and(|n| n.contains("(book)") || n.contains("(opening)"));
     let first = own_plies(game, side).next().unwrap_or(game.moves.len());
-    let count = own_plies(game, side).take_while(from_book).count();
+    let count = own_plies(game, side).take_while(|&ply| game.from_book(ply)).count();
     (count, first + 2 * count + 1)
 }
 
