@@ -8,7 +8,7 @@
 //! that ended in a fault (no result on the board) give no record.
 
 use super::records::{format_game, ValueRecord};
-use crate::board::Player;
+use crate::board::{Player, Status};
 use crate::cli::Args;
 use crate::report::model::{LoggedGame, Run};
 
@@ -25,15 +25,10 @@ pub fn game_records(game: &LoggedGame, number: u64, player: Option<&str>) -> Vec
             continue;
         }
         let Some(value) = game.logged_value(ply) else { continue };
-        let result = match game.winner {
-            Some(w) if w == mover => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
         records.push(ValueRecord {
             game: number,
             moves: game.moves[..ply].to_vec(),
-            result: Some(result),
+            result: Some(game.winner.map_or(Status::Draw, Status::Won).score_for(mover)),
             value: value.clamp(0.0, 1.0) as f32,
         });
     }
