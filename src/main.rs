@@ -17,7 +17,7 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        player of each pairing moves first in every game)
        uttt show LOG GAME              replay a logged game on the terminal
        uttt report LOG... --html FILE  a match or tournament page for the browser, from its logs
-       uttt slips LOG... [--player NAME]
+       uttt slips LOG... [--player NAME] [--won X] [--lost Y]
                                        where a player's games turn, by colour, from its own logged values
        uttt play [OPPONENT] [--second] play against a bot in the terminal
        uttt profile [--moves \"r c ...\"] [--csv FILE] [--svg FILE] [--html FILE] [bot options]

@@ -1,17 +1,28 @@
 //! `uttt slips LOG… [--player NAME]`: where a player's games turn, read from its own values in the logs.
 //!
 //! Each of the bot's moves logs its value of the position (its expected score, 0..1). A game the player
-//! judged won (its value reached `WON`, 0.7) and did not win **slipped**; a game it lost **turned** at the
-//! first ply its value fell to `LOST` (0.3). By colour, this tells where first-player wins slip and where
-//! second-player games are lost, so that a change to the search or the net can show it mends them.
+//! judged won (its value reached `won`, 0.7 by default) and did not win **slipped**; a game it lost
+//! **turned** at the first ply its value fell to `lost` (0.3). By colour, this tells where first-player
+//! wins slip and where second-player games are lost, so that a change to the search or the net can show it
+//! mends them. A net that values the first player's game above 0.7 from the first move (one taught by
+//! self-play in which the first player wins most games) needs higher bars: `--won 0.9 --lost 0.1`.
 
 use super::model::{LoggedGame, Run};
 use crate::board::Player;
 
-/// A value at or above this: the player judged the game won.
-pub const WON: f64 = 0.7;
-/// A value at or below this: the player judged the game lost.
-pub const LOST: f64 = 0.3;
+/// The values at which the player is taken to judge its game won or lost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Thresholds {
+    /// A value at or above this: the player judged the game won.
+    pub won: f64,
+    /// A value at or below this: the player judged the game lost.
+    pub lost: f64,
+}
+
+impl Thresholds {
+    /// The bars: 0.7 and 0.3.
+    pub const DEFAULT: Thresholds = Thresholds { won: 0.7, lost: 0.3 };
+}
 
 /// One colour's games of one player.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -20,10 +31,10 @@ pub struct ColourSlips {
     pub games: usize,
     /// Wins, draws and losses.
     pub wdl: (usize, usize, usize),
-    /// For each game judged won but not won: the ply its value first reached `WON`, and the ply it then
+    /// For each game judged won but not won: the ply its value first reached `won`, and the ply it then
     /// first fell below ½ (`None` when it never did: a win judged to the end, lost on the board count).
     pub slipped: Vec<(usize, Option<usize>)>,
-    /// For each lost game: the ply its value first fell to `LOST` (`None`: never judged lost).
+    /// For each lost game: the ply its value first fell to `lost` (`None`: never judged lost).
     pub turned: Vec<Option<usize>>,
     /// Games judged lost at some ply but not lost.
     pub saved: usize,
@@ -52,7 +63,7 @@ fn book_moves_of(game: &LoggedGame, side: Player) -> (usize, usize) {
 }
 
 /// `name`'s games in `run`, by colour: [as X, as O].
-pub fn analyse(run: &Run, name: &str) -> [ColourSlips; 2] {
+pub fn analyse(run: &Run, name: &str, bars: Thresholds) -> [ColourSlips; 2] {
     let mut out = [ColourSlips::default(), ColourSlips::default()];
     for game in &run.games {
         let side = if game.x == name {
@@ -66,8 +77,8 @@ pub fn analyse(run: &Run, name: &str) -> [ColourSlips; 2] {
         c.games += 1;
         c.book.push(book_moves_of(game, side));
         let values = values_of(game, side);
-        let won_at = values.iter().find(|v| v.1 >= WON).map(|v| v.0);
-        let lost_at = values.iter().find(|v| v.1 <= LOST).map(|v| v.0);
+        let won_at = values.iter().find(|v| v.1 >= bars.won).map(|v| v.0);
+        let lost_at = values.iter().find(|v| v.1 <= bars.lost).map(|v| v.0);
         match game.winner {
             Some(p) if p == side => c.wdl.0 += 1,
             Some(_) => {
@@ -98,19 +109,20 @@ fn quartiles(mut plies: Vec<usize>) -> String {
 }
 
 /// The text report of `analyse`.
-pub fn describe(name: &str, slips: &[ColourSlips; 2]) -> String {
-    let mut text = format!("{name}: where games turn, by its own values (won ≥ {WON}, lost ≤ {LOST})\n");
+pub fn describe(name: &str, slips: &[ColourSlips; 2], bars: Thresholds) -> String {
+    let Thresholds { won, lost } = bars;
+    let mut text = format!("{name}: where games turn, by its own values (won ≥ {won}, lost ≤ {lost})\n");
     for (colour, c) in ["X (first)", "O (second)"].iter().zip(slips) {
         let (w, d, l) = c.wdl;
         text += &format!("as {colour}: {} games, W/D/L {w}/{d}/{l}\n", c.games);
         text += &format!(
-            "  judged won, not won: {} (ply reaching {WON}, quartiles {}; ply falling below 0.5, quartiles {})\n",
+            "  judged won, not won: {} (ply reaching {won}, quartiles {}; ply falling below 0.5, quartiles {})\n",
             c.slipped.len(),
             quartiles(c.slipped.iter().map(|s| s.0).collect()),
             quartiles(c.slipped.iter().filter_map(|s| s.1).collect()),
         );
         text += &format!(
-            "  lost: {} (ply first at {LOST} or below, quartiles {}; {} never judged lost); judged lost, not lost: {}\n",
+            "  lost: {} (ply first at {lost} or below, quartiles {}; {} never judged lost); judged lost, not lost: {}\n",
             c.turned.len(),
             quartiles(c.turned.iter().flatten().copied().collect()),
             c.turned.iter().filter(|t| t.is_none()).count(),
@@ -126,14 +138,20 @@ pub fn describe(name: &str, slips: &[ColourSlips; 2]) -> String {
     text
 }
 
-/// `uttt slips LOG… [--player NAME]` (default: the log's first player).
+/// `uttt slips LOG… [--player NAME] [--won X] [--lost Y]` (default: the log's first player, 0.7 and 0.3).
 pub fn main(words: &[String]) -> Result<i32, String> {
     let mut args = crate::cli::Args::new(words);
     let player: Option<String> = args.value("--player")?;
+    let won: f64 = args.value_or("--won", Thresholds::DEFAULT.won)?;
+    let lost: f64 = args.value_or("--lost", Thresholds::DEFAULT.lost)?;
     let paths = args.positionals()?;
     if paths.is_empty() {
-        return Err("usage: uttt slips LOG... [--player NAME]".into());
+        return Err("usage: uttt slips LOG... [--player NAME] [--won X] [--lost Y]".into());
     }
+    if !(0.0..=1.0).contains(&lost) || !(lost..=1.0).contains(&won) {
+        return Err(format!("--lost {lost} and --won {won}: values of 0..1 with lost ≤ won"));
+    }
+    let bars = Thresholds { won, lost };
     let run = Run::from_logs(&super::read_logs(&paths)?)?;
     let name = player.or_else(|| run.players.first().cloned()).ok_or("the log names no player")?;
     let has_values = run.games.iter().any(|g| g.notes.iter().any(|n| n.contains(" value ")));
@@ -142,7 +160,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
             "no values in the log: play the bot without --quiet, so that its stderr lines are logged".into(),
         );
     }
-    print!("{}", describe(&name, &analyse(&run, &name)));
+    print!("{}", describe(&name, &analyse(&run, &name, bars), bars));
     Ok(0)
 }
 
@@ -200,13 +218,18 @@ mod tests {
                 game(false, &[0.3, 0.5], None),
             ],
         };
-        let [x, o] = analyse(&run, "bot");
+        let [x, o] = analyse(&run, "bot", Thresholds::DEFAULT);
         assert_eq!((x.games, x.wdl), (2, (1, 1, 0)));
         assert_eq!(x.slipped, vec![(5, Some(9))]);
         assert_eq!((o.games, o.wdl, o.saved), (2, (0, 1, 1), 1));
         assert_eq!(o.turned, vec![Some(4)]);
         assert_eq!((x.book.clone(), o.book.clone()), (vec![(1, 3); 2], vec![(1, 4); 2]));
-        let text = describe("bot", &[x, o]);
+        // Higher bars: the X game's 0.75 is no longer judged won, the O loss turns at ply 6 (0.1).
+        let high = Thresholds { won: 0.9, lost: 0.1 };
+        let [x2, o2] = analyse(&run, "bot", high);
+        assert_eq!((x2.slipped.len(), o2.turned.clone(), o2.saved), (0, vec![Some(6)], 0));
+        assert!(describe("bot", &[x2, o2], high).contains("won ≥ 0.9, lost ≤ 0.1"));
+        let text = describe("bot", &[x, o], Thresholds::DEFAULT);
         assert!(text.contains("judged won, not won: 1") && text.contains("lost: 1"), "{text}");
         // X's second move (ply 3) and O's second (ply 4) are the first searched.
         assert!(text.contains("quartiles 3 / 3 / 3\n") && text.contains("quartiles 4 / 4 / 4\n"), "{text}");
