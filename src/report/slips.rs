@@ -31,6 +31,8 @@ pub struct ColourSlips {
     pub games: usize,
     /// Wins, draws and losses.
     pub wdl: (usize, usize, usize),
+    /// Games whose value reached `won` at some ply, and games whose value fell to `lost`, whatever their end.
+    pub judged: (usize, usize),
     /// For each game judged won but not won: the ply its value first reached `won`, and the ply it then
     /// first fell below ½ (`None` when it never did: a win judged to the end, lost on the board count).
     pub slipped: Vec<(usize, Option<usize>)>,
@@ -79,6 +81,8 @@ pub fn analyse(run: &Run, name: &str, bars: Thresholds) -> [ColourSlips; 2] {
         let values = values_of(game, side);
         let won_at = values.iter().find(|v| v.1 >= bars.won).map(|v| v.0);
         let lost_at = values.iter().find(|v| v.1 <= bars.lost).map(|v| v.0);
+        c.judged.0 += usize::from(won_at.is_some());
+        c.judged.1 += usize::from(lost_at.is_some());
         match game.winner {
             Some(p) if p == side => c.wdl.0 += 1,
             Some(_) => {
@@ -116,16 +120,18 @@ pub fn describe(name: &str, slips: &[ColourSlips; 2], bars: Thresholds) -> Strin
         let (w, d, l) = c.wdl;
         text += &format!("as {colour}: {} games, W/D/L {w}/{d}/{l}\n", c.games);
         text += &format!(
-            "  judged won, not won: {} (ply reaching {won}, quartiles {}; ply falling below 0.5, quartiles {})\n",
+            "  judged won: {}; not won: {} (ply reaching {won}, quartiles {}; ply falling below 0.5, quartiles {})\n",
+            c.judged.0,
             c.slipped.len(),
             quartiles(c.slipped.iter().map(|s| s.0).collect()),
             quartiles(c.slipped.iter().filter_map(|s| s.1).collect()),
         );
         text += &format!(
-            "  lost: {} (ply first at {lost} or below, quartiles {}; {} never judged lost); judged lost, not lost: {}\n",
+            "  lost: {} (ply first at {lost} or below, quartiles {}; {} never judged lost); judged lost: {}, not lost: {}\n",
             c.turned.len(),
             quartiles(c.turned.iter().flatten().copied().collect()),
             c.turned.iter().filter(|t| t.is_none()).count(),
+            c.judged.1,
             c.saved,
         );
         text += &format!(
@@ -219,7 +225,8 @@ mod tests {
             ],
         };
         let [x, o] = analyse(&run, "bot", Thresholds::DEFAULT);
-        assert_eq!((x.games, x.wdl), (2, (1, 1, 0)));
+        assert_eq!((x.games, x.wdl, x.judged), (2, (1, 1, 0), (2, 0)));
+        assert_eq!(o.judged, (0, 2));
         assert_eq!(x.slipped, vec![(5, Some(9))]);
         assert_eq!((o.games, o.wdl, o.saved), (2, (0, 1, 1), 1));
         assert_eq!(o.turned, vec![Some(4)]);
@@ -230,7 +237,8 @@ mod tests {
         assert_eq!((x2.slipped.len(), o2.turned.clone(), o2.saved), (0, vec![Some(6)], 0));
         assert!(describe("bot", &[x2, o2], high).contains("won ≥ 0.9, lost ≤ 0.1"));
         let text = describe("bot", &[x, o], Thresholds::DEFAULT);
-        assert!(text.contains("judged won, not won: 1") && text.contains("lost: 1"), "{text}");
+        assert!(text.contains("judged won: 2; not won: 1") && text.contains("lost: 1"), "{text}");
+        assert!(text.contains("judged lost: 2, not lost: 1"), "{text}");
         // X's second move (ply 3) and O's second (ply 4) are the first searched.
         assert!(text.contains("quartiles 3 / 3 / 3\n") && text.contains("quartiles 4 / 4 / 4\n"), "{text}");
     }
