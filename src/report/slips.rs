@@ -1,11 +1,13 @@
-//! `uttt slips LOG… [--player NAME]`: where a player's games turn, read from its own values in the logs.
+//! `uttt slips LOG… [--player NAME] [--won X] [--lost Y]`: where a player's games turn, read from its own
+//! values in the logs.
 //!
 //! Each of the bot's moves logs its value of the position (its expected score, 0..1). A game the player
 //! judged won (its value reached `won`, 0.7 by default) and did not win **slipped**; a game it lost
 //! **turned** at the first ply its value fell to `lost` (0.3). By colour, this tells where first-player
 //! wins slip and where second-player games are lost, so that a change to the search or the net can show it
-//! mends them. A net that values the first player's game above 0.7 from the first move (one taught by
-//! self-play in which the first player wins most games) needs higher bars: `--won 0.9 --lost 0.1`.
+//! mends them. A net that values the first player's game above 0.7 from the first move (net 22, taught by
+//! self-play in which the first player wins most games: about 0.73) needs bars as far past its opening
+//! value: `--won 0.8 --lost 0.2` (docs/strength.md).
 
 use super::model::{LoggedGame, Run};
 use crate::board::Player;
