@@ -53,10 +53,12 @@ pub fn plan(text: &str) -> Result<RenameMap, String> {
 pub fn apply(text: &str, map: &RenameMap) -> Result<String, String> {
     let tokens = tokenize(text)?;
     let in_attribute = attribute_tokens(&tokens);
+    let format_strings = format_strings(&tokens);
     let mut out = String::with_capacity(text.len());
     for (k, t) in tokens.iter().enumerate() {
         match map.get(t.text) {
             Some(new) if t.kind == Kind::Ident && !in_attribute[k] => out.push_str(new),
+            _ if format_strings[k] => out.push_str(&rename_captures(t.text, map)),
             _ => out.push_str(t.text),
         }
     }
@@ -69,18 +71,25 @@ fn kept_names<'a>(tokens: &[Token<'a>]) -> BTreeSet<&'a str> {
     kept.insert("main");
     let code: Vec<(usize, &Token)> = tokens.iter().enumerate().filter(|(_, t)| !t.is_trivia()).collect();
     let in_attribute = attribute_tokens(tokens);
+    let format_strings = format_strings(tokens);
     for (i, &(k, t)) in code.iter().enumerate() {
         match t.kind {
             Kind::Ident if is_reserved(t.text) || in_attribute[k] => {
                 kept.insert(t.text);
             }
-            Kind::Ident if code.get(i + 1).is_some_and(|(_, n)| n.is(Kind::Punct, "!")) => {
-                kept.insert(t.text); // a macro
+            // A macro: a name, `!`, and not `=` (`count!=0` compares a variable).
+            Kind::Ident
+                if code.get(i + 1).is_some_and(|(_, n)| n.is(Kind::Punct, "!"))
+                    && !code.get(i + 2).is_some_and(|(_, n)| n.is(Kind::Punct, "=")) =>
+            {
+                kept.insert(t.text);
             }
             Kind::Ident if matches!(t.text, "std" | "core" | "alloc") => {
                 kept.extend(path_names(&code[i..]));
             }
-            Kind::Literal => kept.extend(format_captures(t.text)),
+            // A literal that may be a format string the renamer does not recognise (one passed on by
+            // a macro of the crate's): its captures keep their names.
+            Kind::Literal if !format_strings[k] => kept.extend(format_captures(t.text)),
             _ => {}
         }
     }
@@ -129,11 +138,39 @@ fn path_names<'a>(code: &[(usize, &Token<'a>)]) -> Vec<&'a str> {
 /// The names a format string captures: `{name}`, `{name:>8}`, and width or precision `{:w$}`.
 fn format_captures(literal: &str) -> Vec<&str> {
     let mut names = Vec::new();
-    if !literal.ends_with('"') {
-        return names;
+    walk_captures(literal, |part, is_name| {
+        if is_name {
+            names.push(part);
+        }
+    });
+    names
+}
+
+/// `literal` (a format string) with its captured names renamed by `map`.
+fn rename_captures(literal: &str, map: &RenameMap) -> String {
+    let mut out = String::with_capacity(literal.len());
+    walk_captures(literal, |part, is_name| match map.get(part) {
+        Some(new) if is_name => out.push_str(new),
+        _ => out.push_str(part),
+    });
+    out
+}
+
+/// Cuts a string literal into consecutive pieces, calling `piece(text, is_name)` for each: the names
+/// that a format string would capture are pieces of their own (`is_name`), everything else passes through.
+/// A literal that is not a plain `"…"` string is one piece.
+fn walk_captures<'a>(literal: &'a str, mut piece: impl FnMut(&'a str, bool)) {
+    if !literal.starts_with('"') || !literal.ends_with('"') {
+        piece(literal, false);
+        return;
     }
     let bytes = literal.as_bytes();
-    let mut i = 0;
+    let (mut i, mut done) = (0, 0);
+    let mut emit = |from: usize, to: usize, is_name: bool, done: &mut usize| {
+        piece(&literal[*done..from], false);
+        piece(&literal[from..to], is_name);
+        *done = to;
+    };
     while i < bytes.len() {
         if bytes[i] == b'{' && bytes.get(i + 1) == Some(&b'{') {
             i += 2;
@@ -144,18 +181,66 @@ fn format_captures(literal: &str) -> Vec<&str> {
             let inside = &literal[i + 1..end];
             let (arg, spec) = inside.split_once(':').unwrap_or((inside, ""));
             if is_ident(arg) {
-                names.push(arg);
+                emit(i + 1, i + 1 + arg.len(), true, &mut done);
             }
+            // Width and precision names: `w$` in the spec.
+            let spec_start = end - spec.len();
+            let mut k = spec_start;
             for part in spec.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')) {
                 if let Some(name) = part.strip_suffix('$').filter(|n| is_ident(n)) {
-                    names.push(name);
+                    emit(k, k + name.len(), true, &mut done);
                 }
+                k += part.len() + 1;
             }
             i = end;
         }
         i += 1;
     }
-    names
+    piece(&literal[done..], false);
+}
+
+/// For each token, whether it is the format string of a std formatting macro: the first argument of
+/// `format!`, `println!`, `eprintln!`, `panic!` …, the second of `write!` / `writeln!` and of `assert!`,
+/// the third of `assert_eq!` / `assert_ne!`. Only string literals in that place count.
+fn format_strings(tokens: &[Token]) -> Vec<bool> {
+    let mut marked = vec![false; tokens.len()];
+    let code: Vec<usize> = (0..tokens.len()).filter(|&k| !tokens[k].is_trivia()).collect();
+    for (i, &k) in code.iter().enumerate() {
+        let argument = match tokens[k].text {
+            "format" | "print" | "println" | "eprint" | "eprintln" | "panic" | "unreachable" | "todo"
+            | "unimplemented" | "format_args" => 0,
+            "write" | "writeln" | "assert" | "debug_assert" => 1,
+            "assert_eq" | "assert_ne" | "debug_assert_eq" | "debug_assert_ne" => 2,
+            _ => continue,
+        };
+        let at = |j: usize, text: &str| code.get(j).is_some_and(|&c| tokens[c].is(Kind::Punct, text));
+        if tokens[k].kind != Kind::Ident || !at(i + 1, "!") || !at(i + 2, "(") {
+            continue;
+        }
+        // The first token of the wanted argument: after `argument` commas at the top level.
+        let (mut j, mut depth, mut commas) = (i + 3, 0, 0);
+        while commas < argument {
+            let Some(&c) = code.get(j) else { break };
+            match (tokens[c].kind, tokens[c].text) {
+                (Kind::Punct, "(" | "[" | "{") => depth += 1,
+                (Kind::Punct, ")" | "]" | "}") if depth == 0 => break,
+                (Kind::Punct, ")" | "]" | "}") => depth -= 1,
+                (Kind::Punct, ",") if depth == 0 => commas += 1,
+                _ => {}
+            }
+            j += 1;
+        }
+        let ends_argument = |j: usize| at(j, ",") || at(j, ")");
+        if commas == argument {
+            if let Some(&c) = code.get(j) {
+                if tokens[c].kind == Kind::Literal && tokens[c].text.starts_with('"') && ends_argument(j + 1)
+                {
+                    marked[c] = true;
+                }
+            }
+        }
+    }
+    marked
 }
 
 fn is_ident(s: &str) -> bool {
@@ -257,16 +342,15 @@ mod tests {
                    fn count_cells(board: &Board) -> usize { let cells = board.cells; println!(\"{cells}\"); \
                    board.cells as usize + cells.count_ones() as usize + HashMap::<u8, u8>::new().len() }";
         let map = plan(src).unwrap();
-        for kept in
-            ["HashMap", "collections", "std", "u8", "usize", "len", "new", "count_ones", "cells", "println"]
-        {
+        for kept in ["HashMap", "collections", "std", "u8", "usize", "len", "new", "count_ones", "println"] {
             assert!(!map.contains_key(kept), "{kept} renamed");
         }
-        assert_eq!(map["board"], "a");
+        assert_eq!(map["cells"], "a", "four uses");
+        assert_eq!(map["board"], "b", "three uses");
         assert_eq!(map["Board"], "A");
-        assert_eq!(map["count_cells"], "b");
+        assert_eq!(map["count_cells"], "c");
         let out = apply(src, &map).unwrap();
-        assert!(out.contains("fn b(a: &A)") && out.contains("\"{cells}\""), "{out}");
+        assert!(out.contains("fn c(b: &A)") && out.contains("println!(\"{a}\")"), "{out}");
     }
 
     #[test]
@@ -289,6 +373,29 @@ mod tests {
             ("a".into(), "z".into(), "aa".into(), "ba".into())
         );
         assert_eq!(f.nth(26 + 26 * 36), "aaa");
+    }
+
+    #[test]
+    fn a_name_compared_with_not_equals_is_not_a_macro() {
+        let src =
+            "fn f(boards: u32) -> bool { let seen = boards; boards!=0 && seen != 0 && !matches!(seen, 1) }";
+        let map = plan(src).unwrap();
+        assert!(map.contains_key("boards") && map.contains_key("seen"), "{map:?}");
+        assert!(!map.contains_key("matches"), "a macro keeps its name");
+        let out = apply(src, &map).unwrap();
+        assert!(out.contains(&format!("{}!=0", map["boards"])), "{out}");
+    }
+
+    #[test]
+    fn format_strings_capture_the_new_names_and_other_literals_keep_theirs() {
+        let src = "fn show(width: usize, total: u32, label: u8) -> String { let text = \"{label}\"; \
+                   assert!(width > 0, \"{width}\"); format!(\"{total:>width$} {{total}} {} {label}\", text) }";
+        let map = plan(src).unwrap();
+        let (w, t) = (&map["width"], &map["total"]);
+        let out = apply(src, &map).unwrap();
+        assert!(out.contains(&format!("\"{{{t}:>{w}$}} {{{{total}}}} {{}} {{label}}\"")), "{out}");
+        assert!(out.contains(&format!("\"{{{w}}}\"")), "{out}");
+        assert!(!map.contains_key("label"), "a name a plain literal may capture is kept: {out}");
     }
 
     #[test]
