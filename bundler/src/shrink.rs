@@ -63,6 +63,48 @@ pub fn drop_inert_attributes(src: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// `src` without its `debug_assert!`, `debug_assert_eq!` and `debug_assert_ne!` statements: the arena
+/// compiles with `-O`, where they are compiled out (the crate's tests and debug builds still check them).
+pub fn drop_debug_assertions(src: &str) -> Result<String, String> {
+    let tokens = tokenize(src)?;
+    let code: Vec<usize> = (0..tokens.len()).filter(|&k| !tokens[k].is_trivia()).collect();
+    let is = |i: usize, text: &str| code.get(i).is_some_and(|&k| tokens[k].is(Kind::Punct, text));
+    let mut dropped = vec![false; tokens.len()];
+    for (i, &k) in code.iter().enumerate() {
+        let name = matches!(tokens[k].text, "debug_assert" | "debug_assert_eq" | "debug_assert_ne");
+        if tokens[k].kind != Kind::Ident || !name || !is(i + 1, "!") || !is(i + 2, "(") {
+            continue;
+        }
+        // The closing parenthesis, then the statement's `;`.
+        let (mut j, mut depth) = (i + 2, 0);
+        while let Some(&c) = code.get(j) {
+            match (tokens[c].kind, tokens[c].text) {
+                (Kind::Punct, "(" | "[" | "{") => depth += 1,
+                (Kind::Punct, ")" | "]" | "}") => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                break;
+            }
+            j += 1;
+        }
+        if is(j + 1, ";") {
+            dropped[k..=code[j + 1]].iter_mut().for_each(|d| *d = true);
+        }
+    }
+    Ok(tokens.iter().zip(dropped).filter(|(_, d)| !d).map(|(t, _)| t.text).collect())
+}
+
+/// Whether punctuation ending in `a` followed by punctuation starting with `b` would lex as another token:
+/// a two-character operator, `..=`, a comment's opening or closing, or rustc's `<-`.
+fn would_merge(a: char, b: char) -> bool {
+    const JOINED: &[&str] = &[
+        "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=",
+        "<<", ">>", "..", ".=", "//", "/*", "*/", "<-",
+    ];
+    JOINED.iter().any(|j| j.starts_with(a) && j.ends_with(b))
+}
+
 /// The shortest line `shrink_joined` ends at a line break of the source.
 const JOINED_LINE: usize = 160;
 
@@ -92,10 +134,9 @@ fn shrink_lines(src: &str, min_line: Option<usize>) -> Result<String, String> {
                 let first = t.text.chars().next().expect("tokens are not empty");
                 if let Some((pk, pc)) = prev {
                     let both_words = wordish(pc) && wordish(first);
-                    // Two marks can merge into one (`/ *`, `. .`, `- >`), but a delimiter never does.
-                    let delimiter = |c: char| "(){}[];,".contains(c);
-                    let both_punct =
-                        pk == Kind::Punct && t.kind == Kind::Punct && !delimiter(pc) && !delimiter(first);
+                    // Two marks that were apart stay apart where they would merge into one (`/ *`, `. .`,
+                    // `- >`, `> =`); `: &` or `= !` can join.
+                    let both_punct = pk == Kind::Punct && t.kind == Kind::Punct && would_merge(pc, first);
                     if pending_newline && min_line.is_none_or(|m| out.len() - line_start >= m) {
                         out.push('\n');
                         line_start = out.len();
@@ -128,6 +169,15 @@ mod tests {
     }
 
     #[test]
+    fn marks_that_cannot_merge_are_joined() {
+        let src =
+            "fn f(x: &u8, v: Vec<u8> ) -> bool { let y: Vec<u8> = vec![]; let z = !true; *x < -1 && z }";
+        let s = shrink(src).unwrap();
+        assert!(s.contains("f(x:&u8,v:Vec<u8>)") && s.contains("z=!true") && s.contains("<u8> =vec"), "{s}");
+        assert!(s.contains("*x< -1&&z"), "{s}");
+    }
+
+    #[test]
     fn attributes_that_change_no_code_go_and_the_others_stay() {
         let src = "#![allow(dead_code)]\n#[inline]\n#[must_use]\n/// doc\n#[doc = \"x\"]\nfn f() {}\n\
                    #[derive(Clone)] #[allow(unused)] struct S; const T: &str = \"#[allow(x)]\";";
@@ -137,6 +187,12 @@ mod tests {
             out.contains("#[inline]") && out.contains("#[derive(Clone)]") && out.contains("\"#[allow(x)]\"")
         );
         assert!(!out.contains("#[allow(unused)]"));
+    }
+
+    #[test]
+    fn debug_assertions_go_and_assertions_stay() {
+        let src = "fn f(x: u8) { debug_assert!(x < 9, \"{x})\"); debug_assert_eq!(g((x, 1)), [2]); assert!(x > 0); }";
+        assert_eq!(drop_debug_assertions(src).unwrap(), "fn f(x: u8) {   assert!(x > 0); }");
     }
 
     #[test]
