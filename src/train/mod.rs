@@ -210,7 +210,7 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
     Ok(0)
 }
 
-/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--squared] [--buckets B] [--epochs E] [--threads T]
+/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--squared] [--w1-step S] [--buckets B] [--epochs E] [--threads T]
 /// [--lambda L] [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--inputs N] [--out weights/value.txt]`
 pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
@@ -229,8 +229,16 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         lr_decay: a.value_or("--lr-decay", d.lr_decay)?,
         inputs: a.value_or("--inputs", d.inputs)?,
         squared: a.flag("--squared"),
+        w1_step: a.value_or("--w1-step", d.w1_step)?,
         ..d
     };
+    if !(1..=crate::value::network::MAX_W1_STEP).contains(&config.w1_step) {
+        return Err(format!(
+            "--w1-step {}: expected 1..={}",
+            config.w1_step,
+            crate::value::network::MAX_W1_STEP
+        ));
+    }
     if !(1..=crate::value::features::INPUTS).contains(&config.inputs) {
         return Err(format!("--inputs {}: expected 1..={}", config.inputs, crate::value::features::INPUTS));
     }
@@ -284,11 +292,15 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let (float_loss, quantised_loss, constant_loss) = t.losses;
     let (float_result_loss, quantised_result_loss) = t.result_losses;
     // The shape's options beyond --hidden, as the command gives them and as the title says them.
-    let (shape_options, shape_words) = match (config.hidden2, config.squared) {
+    let (mut shape_options, mut shape_words) = match (config.hidden2, config.squared) {
         (0, false) => (String::new(), String::new()),
         (0, true) => (" --squared".to_string(), " squared".to_string()),
         (n, _) => (format!(" --hidden2 {n}"), format!(" then {n}")),
     };
+    if config.w1_step > 1 {
+        shape_options += &format!(" --w1-step {}", config.w1_step);
+        shape_words += &format!(" (first layer in steps of {})", config.w1_step);
+    }
     let section = format!(
         "# Learned value net (value.txt): {} inputs, {} hidden{}, 1 output from {} buckets; {} bytes, FNV-1a {:016x}\n\
          {}\n\

@@ -33,6 +33,8 @@ pub struct FloatNet {
     pub b2: Vec<f32>,
     /// The output reads the squares of the clipped units (SCReLU; one-layer nets only).
     pub squared: bool,
+    /// `quantise` rounds the first-layer weights to multiples of it (`ValueNet::with_first_layer_step`).
+    pub w1_step: i16,
 }
 
 impl FloatNet {
@@ -52,6 +54,7 @@ impl FloatNet {
             w2: (0..last * buckets).map(|_| uniform(0.5)).collect(),
             b2: vec![0.0; buckets],
             squared: false,
+            w1_step: 1,
         }
     }
 
@@ -70,6 +73,7 @@ impl FloatNet {
             w2: scaled(w2, qb),
             b2: b2.iter().map(|&b| b as f32 / (qa * qb)).collect(),
             squared: net.squared(),
+            w1_step: net.first_layer_step(),
         }
     }
 
@@ -162,9 +166,12 @@ impl FloatNet {
         let q = |x: f32, scale: f32, limit: f32| (x * scale).round().clamp(-limit, limit) as i16;
         let qa = QA as f32;
         let w2_max = self.output_weight_max();
+        // A step of s: the weight rounded to a multiple of s in the quantised scale, within ±W1_MAX.
+        let step = self.w1_step as f32;
+        let w1 = |w: f32| q(w, qa / step, (W1_MAX / step).floor()) * self.w1_step;
         ValueNet::new(
             self.hidden,
-            self.w1.iter().map(|&w| q(w, qa, W1_MAX)).collect(),
+            self.w1.iter().map(|&w| w1(w)).collect(),
             self.b1.iter().map(|&b| q(b, qa, B1_MAX)).collect(),
             SecondLayer {
                 width: self.hidden2,
@@ -175,6 +182,7 @@ impl FloatNet {
             self.b2.iter().map(|&b| (b * qa * QB as f32).round() as i32).collect(),
         )
         .and_then(|net| net.with_squared_units(self.squared))
+        .and_then(|net| net.with_first_layer_step(self.w1_step))
         .expect("quantised weights are in range by construction")
     }
 

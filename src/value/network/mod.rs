@@ -15,7 +15,6 @@
 
 use super::features::{active_features, output_bucket, INPUTS, MAX_ACTIVE};
 use crate::board::Board;
-use crate::codec::{Reader, SectionSize, Writer};
 
 /// The accumulator's value of a fully active hidden unit (1.0 in the float net).
 pub const QA: i32 = 64;
@@ -25,12 +24,6 @@ pub const QB: i32 = 256;
 pub const MAX_HIDDEN: usize = 256;
 /// Largest first-layer bias allowed, so that the accumulator cannot overflow `i16`.
 const MAX_BIAS: i64 = 2048;
-/// Version 2 added the output buckets (a version-1 net has one), version 3 the second hidden layer
-/// (written only for a net that has one, so a one-layer net's text is as before), version 4 the squared
-/// units (written only for a net that has them).
-const FORMAT_VERSION: i64 = 4;
-/// The weight text's sections, in order (see `encode_sized`).
-pub const TENSOR_NAMES: [&str; 7] = ["header", "w1", "b1", "w_mid", "b_mid", "w2", "b2"];
 /// The second hidden layer's weights' scale.
 pub const QM: i32 = 64;
 /// The widest second hidden layer.
@@ -67,7 +60,12 @@ pub struct ValueNet {
     b2: Vec<i32>,
     /// The output reads the squares of the clipped units (one-layer nets only).
     squared: bool,
+    /// Every first-layer weight is a multiple of it (its text stores them divided: `with_first_layer_step`).
+    w1_step: i16,
 }
+
+/// The coarsest first-layer step a net may have.
+pub const MAX_W1_STEP: i16 = 8;
 
 /// The largest output weight of a net of `hidden` units: `i16`'s, or for squared units less, so that
 /// `hidden` terms of at most `QA² · limit` and the bias stay within `i32`.
@@ -112,7 +110,7 @@ impl ValueNet {
         if w1.iter().any(|&w| !(-127..=127).contains(&w)) || b1.iter().any(|&b| (b as i64).abs() > MAX_BIAS) {
             return Err("first-layer weights out of range (they could overflow the accumulator)".into());
         }
-        Ok(ValueNet { inputs: INPUTS, hidden, w1, b1, second, w2, b2, squared: false })
+        Ok(ValueNet { inputs: INPUTS, hidden, w1, b1, second, w2, b2, squared: false, w1_step: 1 })
     }
 
     /// The net with squared units (SCReLU) when `squared`, else as it is; an error for a squared net with a
@@ -130,6 +128,24 @@ impl ValueNet {
         }
         self.squared = true;
         Ok(self)
+    }
+
+    /// The net with its first-layer step declared: every first-layer weight a multiple of `step`
+    /// (1..=`MAX_W1_STEP`), so that its text stores them divided by it, about log2(step) bits a weight fewer
+    /// (`train-value --w1-step`, rounded coarser by the trainer); an error when a weight is not a multiple.
+    pub fn with_first_layer_step(mut self, step: i16) -> Result<ValueNet, String> {
+        if !(1..=MAX_W1_STEP).contains(&step) || self.w1.iter().any(|&w| w % step != 0) {
+            return Err(format!(
+                "a first-layer step of {step}: expected 1..={MAX_W1_STEP}, dividing every weight"
+            ));
+        }
+        self.w1_step = step;
+        Ok(self)
+    }
+
+    /// Every first-layer weight is a multiple of it.
+    pub fn first_layer_step(&self) -> i16 {
+        self.w1_step
     }
 
     /// True when the output reads the squares of the clipped units.
@@ -160,7 +176,8 @@ impl ValueNet {
         let (w1, b1, second) = (self.w1.clone(), self.b1.clone(), self.second.clone());
         ValueNet::new(self.hidden, w1, b1, second, w2, b2)?
             .with_inputs(self.inputs)
-            .with_squared_units(self.squared)
+            .with_squared_units(self.squared)?
+            .with_first_layer_step(self.w1_step)
     }
 
     /// The features it reads: the first `inputs` of `features.rs`.
@@ -275,9 +292,8 @@ impl ValueNet {
     fn with_hidden_sums<R>(&self, board: &Board, f: impl FnOnce(&[i16]) -> R) -> R {
         // A width known at compile time lets the sums stay in registers while the features are added.
         match self.hidden {
-            32 => f(&self.hidden_sums_fixed::<32>(board)),
             64 => f(&self.hidden_sums_fixed::<64>(board)),
-            128 => f(&self.hidden_sums_fixed::<128>(board)),
+            96 => f(&self.hidden_sums_fixed::<96>(board)),
             _ => {
                 let mut sums = [0i16; MAX_HIDDEN];
                 let sums = &mut sums[..self.hidden];
@@ -300,99 +316,6 @@ impl ValueNet {
             }
         });
         acc
-    }
-
-    /// The net as weight text (`crate::codec`).
-    pub fn encode(&self) -> String {
-        self.encode_sized().0
-    }
-
-    /// The net as weight text, and each tensor's size in it (named by `TENSOR_NAMES`).
-    pub fn encode_sized(&self) -> (String, Vec<SectionSize>) {
-        let mut w = Writer::default();
-        let version = if self.squared {
-            4
-        } else if self.second.width > 0 {
-            3
-        } else {
-            2
-        };
-        w.put(version, 16);
-        w.put(self.inputs as i64, 16);
-        w.put(self.hidden as i64, 16);
-        w.put(self.b2.len() as i64, 16);
-        if version >= 3 {
-            w.put(self.second.width as i64, 16);
-        }
-        if version >= 4 {
-            w.put(self.squared as i64, 16);
-        }
-        // One section a tensor; a row is a feature's (or a unit's, or a bucket's) weights, so that a
-        // weight's model is chosen by its neighbour in the row and by the same unit in the row before.
-        let last = if self.second.width > 0 { self.second.width } else { self.hidden };
-        let mut tensor = |values: &mut dyn Iterator<Item = i64>, stride: usize, bits: u32| {
-            w.section(stride);
-            values.for_each(|v| w.put(v, bits));
-        };
-        tensor(&mut self.w1[..self.inputs * self.hidden].iter().map(|&v| v as i64), self.hidden, 8);
-        tensor(&mut self.b1.iter().map(|&v| v as i64), 0, 16);
-        tensor(&mut self.second.weights.iter().map(|&v| v as i64), self.hidden, 16);
-        tensor(&mut self.second.biases.iter().map(|&v| v as i64), 0, 32);
-        tensor(&mut self.w2.iter().map(|&v| v as i64), last, 16);
-        tensor(&mut self.b2.iter().map(|&v| v as i64), 0, 32);
-        let sizes = w.sizes().to_vec();
-        (w.finish(), sizes)
-    }
-
-    /// Reads weight text written by `encode`; an error says what is wrong.
-    pub fn decode(text: &str) -> Result<ValueNet, String> {
-        let mut r = Reader::new(text)?;
-        let version = r.get(16)?;
-        if !(1..=FORMAT_VERSION).contains(&version) {
-            return Err(format!("format version {version}, expected 1..={FORMAT_VERSION}"));
-        }
-        let inputs = r.get(16)?;
-        if !(1..=INPUTS as i64).contains(&inputs) {
-            return Err(format!("the net has {inputs} inputs, this build's features are 1..={INPUTS}"));
-        }
-        let inputs = inputs as usize;
-        let hidden = r.get(16)?;
-        if !(1..=MAX_HIDDEN as i64).contains(&hidden) {
-            return Err(format!("hidden size {hidden} out of range"));
-        }
-        let hidden = hidden as usize;
-        let buckets = if version >= 2 { r.get(16)? } else { 1 };
-        if !(1..=MAX_BUCKETS as i64).contains(&buckets) {
-            return Err(format!("{buckets} output buckets, expected 1..={MAX_BUCKETS}"));
-        }
-        let buckets = buckets as usize;
-        let width = if version >= 3 { r.get(16)? } else { 0 };
-        if !(0..=MAX_HIDDEN2 as i64).contains(&width) {
-            return Err(format!("second hidden layer of {width} units, expected 0..={MAX_HIDDEN2}"));
-        }
-        let width = width as usize;
-        let squared = if version >= 4 { r.get(16)? } else { 0 };
-        if !(0..=1).contains(&squared) {
-            return Err(format!("activation {squared}, expected 0 (clipped) or 1 (squared)"));
-        }
-        let last = if width > 0 { width } else { hidden };
-        // Every value fits its width (checked by `get`), so the casts below keep it.
-        let mut read = |n: usize, stride: usize, bits: u32| -> Result<Vec<i64>, String> {
-            r.section(stride);
-            (0..n).map(|_| r.get(bits)).collect()
-        };
-        let narrow = |v: Vec<i64>| v.into_iter().map(|x| x as i16).collect::<Vec<_>>();
-        let wide = |v: Vec<i64>| v.into_iter().map(|x| x as i32).collect::<Vec<_>>();
-        // The features added after the net was trained read zero weights.
-        let mut w1 = narrow(read(inputs * hidden, hidden, 8)?);
-        w1.resize(INPUTS * hidden, 0);
-        let b1 = narrow(read(hidden, 0, 16)?);
-        let weights = narrow(read(width * hidden, hidden, 16)?);
-        let second = SecondLayer { width, weights, biases: wide(read(width, 0, 32)?) };
-        let w2 = narrow(read(last * buckets, last, 16)?);
-        let b2 = wide(read(buckets, 0, 32)?);
-        r.finish()?;
-        ValueNet::new(hidden, w1, b1, second, w2, b2)?.with_inputs(inputs).with_squared_units(squared == 1)
     }
 }
 
@@ -421,6 +344,9 @@ fn squared_dot(units: &[i16], weights: &[i16]) -> i32 {
 pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
+
+mod text;
+pub use text::TENSOR_NAMES;
 
 #[cfg(test)]
 mod tests;

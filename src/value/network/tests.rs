@@ -1,6 +1,7 @@
 //! The quantised net's unit tests: old formats, fewer inputs, heads, buckets and the squared units' bounds.
 
 use super::*;
+use crate::codec::Writer;
 use crate::rng::Rng;
 use crate::value::Accumulator;
 
@@ -120,4 +121,29 @@ fn each_phase_is_valued_by_its_own_bucket() {
         }
     }
     assert_eq!(seen, [true; 4], "some phase never reached");
+}
+
+#[test]
+fn a_coarser_first_layer_is_stored_divided_by_its_step_and_read_back_whole() {
+    let net = random_net(16, 2, 5);
+    let (w1, b1, second, w2, b2) = net.parts();
+    let even: Vec<i16> = w1.iter().map(|&w| w / 2 * 2).collect();
+    let make =
+        |w1: Vec<i16>| ValueNet::new(16, w1, b1.to_vec(), second.clone(), w2.to_vec(), b2.to_vec()).unwrap();
+    assert!(make(w1.to_vec()).with_first_layer_step(2).is_err(), "odd weights are not multiples of 2");
+    let plain = make(even.clone());
+    let stepped = make(even).with_first_layer_step(2).unwrap();
+    let text = stepped.encode();
+    let back = ValueNet::decode(&text).unwrap();
+    assert_eq!(back.first_layer_step(), 2);
+    assert_eq!(back.parts().0, stepped.parts().0, "the weights come back multiplied");
+    assert!(back.shares_hidden_layers(&plain));
+    for board in positions(6) {
+        assert_eq!(back.evaluate(&board), plain.evaluate(&board));
+    }
+    // Halved values cost fewer bits than the same weights at step 1.
+    assert!(text.len() < plain.encode().len(), "{} against {}", text.len(), plain.encode().len());
+    // A step out of range is refused.
+    assert!(stepped.clone().with_first_layer_step(0).is_err());
+    assert!(stepped.with_first_layer_step(16).is_err());
 }

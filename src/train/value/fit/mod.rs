@@ -56,6 +56,8 @@ pub struct TrainConfig {
     pub inputs: usize,
     /// Square the clipped units the output reads (SCReLU; one-layer nets only).
     pub squared: bool,
+    /// The quantised first layer's step: its weights rounded to multiples of it, stored in fewer bits.
+    pub w1_step: i16,
 }
 
 impl Default for TrainConfig {
@@ -77,6 +79,7 @@ impl Default for TrainConfig {
             init: None,
             inputs: INPUTS,
             squared: false,
+            w1_step: 1,
         }
     }
 }
@@ -244,9 +247,10 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let valid_results = samples(&held, 1.0, 1, config.buckets, config.inputs);
     let mut learning_rate = config.learning_rate;
     let mut net = match &config.init {
-        Some(start) => FloatNet::from_quantised(start),
+        Some(start) => FloatNet { w1_step: config.w1_step, ..FloatNet::from_quantised(start) },
         None => FloatNet {
             squared: config.squared,
+            w1_step: config.w1_step,
             ..FloatNet::random(config.hidden, config.hidden2, config.buckets, config.seed)
         },
     };

@@ -55,3 +55,23 @@ fn the_gradient_matches_finite_differences() {
         assert!(hidden2 == 0 || checked[1] > 5, "second layer not checked: {checked:?}");
     }
 }
+
+/// `quantise` with a first-layer step rounds each first-layer weight to the nearest multiple of the step
+/// (in the quantised scale, within ±127) and leaves the other layers as at step 1.
+#[test]
+fn a_first_layer_step_rounds_to_its_multiples() {
+    let mut net = FloatNet::random(16, 0, 2, 9);
+    net.w1[0] = 10.0; // far beyond the range: clamped to the largest multiple within it
+    let fine = net.quantise();
+    let coarse = FloatNet { w1_step: 4, ..net.clone() }.quantise();
+    assert_eq!(coarse.first_layer_step(), 4);
+    let (fine_w1, coarse_w1) = (fine.parts().0, coarse.parts().0);
+    assert_eq!(coarse_w1[0], 124);
+    for (k, &w) in net.w1.iter().enumerate().skip(1) {
+        let exact = w * crate::value::network::QA as f32;
+        assert_eq!(coarse_w1[k] % 4, 0);
+        assert!((coarse_w1[k] as f32 - exact).abs() <= 2.0 + 1e-3, "{} for {exact}", coarse_w1[k]);
+        assert!((fine_w1[k] as f32 - exact).abs() <= 0.5 + 1e-3);
+    }
+    assert_eq!(fine.parts().3, coarse.parts().3, "the output layer is untouched");
+}

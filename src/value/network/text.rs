@@ -1,0 +1,120 @@
+//! The value net's weight text (`crate::codec`): a header of its shape, then one section a tensor.
+
+use super::{SecondLayer, ValueNet, MAX_BUCKETS, MAX_HIDDEN, MAX_HIDDEN2};
+use crate::codec::{Reader, SectionSize, Writer};
+use crate::value::features::INPUTS;
+
+/// Version 2 added the output buckets (a version-1 net has one), version 3 the second hidden layer
+/// (written only for a net that has one, so a one-layer net's text is as before), version 4 the squared
+/// units (written only for a net that has them), version 5 the first layer's step (written only for a net
+/// whose step is above 1: its first-layer weights are stored divided by it).
+const FORMAT_VERSION: i64 = 5;
+/// The weight text's sections, in order (see `encode_sized`).
+pub const TENSOR_NAMES: [&str; 7] = ["header", "w1", "b1", "w_mid", "b_mid", "w2", "b2"];
+
+impl ValueNet {
+    /// The net as weight text (`crate::codec`).
+    pub fn encode(&self) -> String {
+        self.encode_sized().0
+    }
+
+    /// The net as weight text, and each tensor's size in it (named by `TENSOR_NAMES`).
+    pub fn encode_sized(&self) -> (String, Vec<SectionSize>) {
+        let mut w = Writer::default();
+        let version = if self.w1_step > 1 {
+            5
+        } else if self.squared {
+            4
+        } else if self.second.width > 0 {
+            3
+        } else {
+            2
+        };
+        w.put(version, 16);
+        w.put(self.inputs as i64, 16);
+        w.put(self.hidden as i64, 16);
+        w.put(self.b2.len() as i64, 16);
+        if version >= 3 {
+            w.put(self.second.width as i64, 16);
+        }
+        if version >= 4 {
+            w.put(self.squared as i64, 16);
+        }
+        if version >= 5 {
+            w.put(self.w1_step as i64, 16);
+        }
+        // One section a tensor; a row is a feature's (or a unit's, or a bucket's) weights, so that a
+        // weight's model is chosen by its neighbour in the row and by the same unit in the row before.
+        let last = if self.second.width > 0 { self.second.width } else { self.hidden };
+        let mut tensor = |values: &mut dyn Iterator<Item = i64>, stride: usize, bits: u32| {
+            w.section(stride);
+            values.for_each(|v| w.put(v, bits));
+        };
+        let step = self.w1_step as i64;
+        tensor(&mut self.w1[..self.inputs * self.hidden].iter().map(|&v| v as i64 / step), self.hidden, 8);
+        tensor(&mut self.b1.iter().map(|&v| v as i64), 0, 16);
+        tensor(&mut self.second.weights.iter().map(|&v| v as i64), self.hidden, 16);
+        tensor(&mut self.second.biases.iter().map(|&v| v as i64), 0, 32);
+        tensor(&mut self.w2.iter().map(|&v| v as i64), last, 16);
+        tensor(&mut self.b2.iter().map(|&v| v as i64), 0, 32);
+        let sizes = w.sizes().to_vec();
+        (w.finish(), sizes)
+    }
+
+    /// Reads weight text written by `encode`; an error says what is wrong.
+    pub fn decode(text: &str) -> Result<ValueNet, String> {
+        let mut r = Reader::new(text)?;
+        let version = r.get(16)?;
+        if !(1..=FORMAT_VERSION).contains(&version) {
+            return Err(format!("format version {version}, expected 1..={FORMAT_VERSION}"));
+        }
+        let inputs = r.get(16)?;
+        if !(1..=INPUTS as i64).contains(&inputs) {
+            return Err(format!("the net has {inputs} inputs, this build's features are 1..={INPUTS}"));
+        }
+        let inputs = inputs as usize;
+        let hidden = r.get(16)?;
+        if !(1..=MAX_HIDDEN as i64).contains(&hidden) {
+            return Err(format!("hidden size {hidden} out of range"));
+        }
+        let hidden = hidden as usize;
+        let buckets = if version >= 2 { r.get(16)? } else { 1 };
+        if !(1..=MAX_BUCKETS as i64).contains(&buckets) {
+            return Err(format!("{buckets} output buckets, expected 1..={MAX_BUCKETS}"));
+        }
+        let buckets = buckets as usize;
+        let width = if version >= 3 { r.get(16)? } else { 0 };
+        if !(0..=MAX_HIDDEN2 as i64).contains(&width) {
+            return Err(format!("second hidden layer of {width} units, expected 0..={MAX_HIDDEN2}"));
+        }
+        let width = width as usize;
+        let squared = if version >= 4 { r.get(16)? } else { 0 };
+        if !(0..=1).contains(&squared) {
+            return Err(format!("activation {squared}, expected 0 (clipped) or 1 (squared)"));
+        }
+        // A step out of range is refused by `with_first_layer_step`, below.
+        let step = if version >= 5 { r.get(16)? } else { 1 };
+        let last = if width > 0 { width } else { hidden };
+        // Every value fits its width (checked by `get`), so the casts below keep it.
+        let mut read = |n: usize, stride: usize, bits: u32| -> Result<Vec<i64>, String> {
+            r.section(stride);
+            (0..n).map(|_| r.get(bits)).collect()
+        };
+        let narrow = |v: Vec<i64>| v.into_iter().map(|x| x as i16).collect::<Vec<_>>();
+        let wide = |v: Vec<i64>| v.into_iter().map(|x| x as i32).collect::<Vec<_>>();
+        // The features added after the net was trained read zero weights.
+        let mut w1: Vec<i16> =
+            read(inputs * hidden, hidden, 8)?.into_iter().map(|x| (x * step) as i16).collect();
+        w1.resize(INPUTS * hidden, 0);
+        let b1 = narrow(read(hidden, 0, 16)?);
+        let weights = narrow(read(width * hidden, hidden, 16)?);
+        let second = SecondLayer { width, weights, biases: wide(read(width, 0, 32)?) };
+        let w2 = narrow(read(last * buckets, last, 16)?);
+        let b2 = wide(read(buckets, 0, 32)?);
+        r.finish()?;
+        ValueNet::new(hidden, w1, b1, second, w2, b2)?
+            .with_inputs(inputs)
+            .with_squared_units(squared == 1)?
+            .with_first_layer_step(step as i16)
+    }
+}
