@@ -3,8 +3,8 @@
 //! The crate's library root is expanded module by module into `mod NAME { … }`, keeping only the
 //! top-level modules the entry (the bot's binary) needs, directly or through other modules. The entry
 //! follows at the root, where its `NAME::…` paths find that module; inside the library `crate::` becomes
-//! `crate::NAME::`. Then, each step optional: the items rustc finds dead are cut (`prune.rs`), the crate's
-//! names are shortened (`rename.rs`), and comments and whitespace go (`shrink.rs`). The arena counts the
+//! `crate::NAME::`. Then, each step optional: the items rustc finds dead are cut (`prune.rs`) and the module
+//! unwrapped to the root (`unwrap_library`), the crate's names are shortened (`rename.rs`), and comments and whitespace go (`shrink.rs`). The arena counts the
 //! file's UTF-8 bytes, so every size here is in bytes.
 
 pub mod expand;
@@ -215,6 +215,36 @@ pub fn reroot_crate_paths(text: &str, name: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// The library's items moved to the root once the dead ones are cut (the module was there for rustc to
+/// find them): `mod NAME {` and its `}` go, `crate::NAME::` becomes `crate::`, and the entry's `NAME::`
+/// paths lose their first name, 4 bytes a path or more. An entry that imports from the library (`use
+/// NAME::…`) keeps it wrapped: its imports could clash with the library's own names at the root.
+pub fn unwrap_library(text: &str, name: &str) -> Result<String, String> {
+    let (open, close) = (format!("mod {name} {{\n"), format!("{PART_MARK}(entry)*/\n}}\n"));
+    let Some(entry) = text.split_once(&close).map(|(_, entry)| entry).filter(|_| text.contains(&open)) else {
+        return Err(format!("the library's module `{name}` is not where the bundler put it"));
+    };
+    let entry_code: Vec<_> = tokenize(entry)?.into_iter().filter(|t| !t.is_trivia()).collect();
+    if entry_code.windows(2).any(|w| w[0].is(Kind::Ident, "use") && w[1].is(Kind::Ident, name)) {
+        return Ok(text.to_string());
+    }
+    let text = text.replacen(&open, "", 1).replacen(&close, &format!("{PART_MARK}(entry)*/\n"), 1);
+    let tokens = tokenize(&text)?;
+    let code: Vec<usize> = (0..tokens.len()).filter(|&k| !tokens[k].is_trivia()).collect();
+    let colons =
+        |i: usize| [i, i + 1].iter().all(|&j| code.get(j).is_some_and(|&k| tokens[k].is(Kind::Punct, ":")));
+    let mut dropped = vec![false; tokens.len()];
+    for (i, &k) in code.iter().enumerate() {
+        // `NAME::` at a path's start, or after `crate::`; never after another name's `::`.
+        let after_other =
+            i >= 2 && colons(i - 2) && !(i >= 3 && tokens[code[i - 3]].is(Kind::Ident, "crate"));
+        if tokens[k].is(Kind::Ident, name) && colons(i + 1) && !after_other {
+            [k, code[i + 1], code[i + 2]].iter().for_each(|&j| dropped[j] = true);
+        }
+    }
+    Ok(tokens.iter().zip(dropped).filter(|(_, d)| !d).map(|(t, _)| t.text).collect())
+}
+
 /// Marks where a part of the bundle starts, until the parts are measured (a comment: no step changes it).
 const PART_MARK: &str = "/*@bundle-part:";
 
@@ -253,7 +283,7 @@ pub fn bundle(opts: &Options) -> Result<Bundle, String> {
         std::fs::remove_dir_all(&scratch).ok();
         notes.extend(p.note);
         pruned = p.removed;
-        text = p.text;
+        text = unwrap_library(&p.text, name)?;
     }
     let renames = if opts.rename { rename::plan(&text)? } else { rename::RenameMap::new() };
     if opts.rename {
@@ -324,5 +354,28 @@ mod tests {
                     fn f() { report::line(); crate::policy::load(); super::value::x(); std::mem::swap(); }";
         let reached: Vec<String> = crate_paths(body).into_iter().collect();
         assert_eq!(reached, ["board", "moves", "policy", "rng", "value"]);
+    }
+
+    #[test]
+    fn the_library_module_unwraps_to_the_root() {
+        let text = format!(
+            "{PART_MARK}(root)*/\nmod lib {{\npub use a::A;\n{PART_MARK}a*/\npub mod a {{ pub struct A; \
+             pub fn f() -> crate::lib::a::A {{ crate::lib::a::A }} pub mod lib {{}} fn g() {{ self::lib::x(); }} }}\n\
+             {PART_MARK}(entry)*/\n}}\nfn main() {{ lib::a::f(); }}\n"
+        );
+        let out = unwrap_library(&text, "lib").unwrap();
+        assert!(!out.contains("mod lib {\n") && !out.contains("crate::lib"), "{out}");
+        assert!(
+            out.contains("-> crate::a::A { crate::a::A }") && out.contains("fn main() { a::f(); }"),
+            "{out}"
+        );
+        assert!(out.contains("self::lib::x()"), "another path's `lib::` stays: {out}");
+        assert!(unwrap_library("fn main() {}", "lib").is_err());
+        let importing = text.replace("fn main()", "use lib::a::f; fn main()");
+        assert_eq!(
+            unwrap_library(&importing, "lib").unwrap(),
+            importing,
+            "an importing entry stays as it is"
+        );
     }
 }
