@@ -4,8 +4,8 @@
 //! top-level modules the entry (the bot's binary) needs, directly or through other modules. The entry
 //! follows at the root, where its `NAME::…` paths find that module; inside the library `crate::` becomes
 //! `crate::NAME::`. Then, each step optional: the items rustc finds dead are cut (`prune.rs`) and the module
-//! unwrapped to the root (`unwrap_library`), the crate's names are shortened (`rename.rs`), and comments and whitespace go (`shrink.rs`). The arena counts the
-//! file's UTF-8 bytes, so every size here is in bytes.
+//! unwrapped to the root (`unwrap_library`), the crate's names are shortened (`rename.rs`), and comments and
+//! whitespace go (`shrink.rs`). The arena counts the file's UTF-8 bytes, so every size here is in bytes.
 
 pub mod expand;
 pub mod lexer;

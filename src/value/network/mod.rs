@@ -16,6 +16,9 @@
 use super::features::{active_features, output_bucket, INPUTS, MAX_ACTIVE};
 use crate::board::Board;
 
+mod text;
+pub use text::TENSOR_NAMES;
+
 /// The accumulator's value of a fully active hidden unit (1.0 in the float net).
 pub const QA: i32 = 64;
 /// The output weights' scale.
@@ -344,9 +347,6 @@ fn squared_dot(units: &[i16], weights: &[i16]) -> i32 {
 pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
-
-mod text;
-pub use text::TENSOR_NAMES;
 
 #[cfg(test)]
 mod tests;
