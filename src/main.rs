@@ -30,7 +30,7 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
        uttt train-value --data FILE... [--hidden H] [--hidden2 H2] [--squared] [--w1-step S] [--buckets B] [--epochs E] [--threads T] [--lambda L]
                         [--lr X] [--lr-decay F] [--symmetries K] [--init NET] [--inputs N] [--out FILE]
                                        train the value net and rewrite weights/value.txt
-       uttt fit-rollout-head --data FILE... [--value-weights F] [--epochs E] [--seed S] [--out FILE]
+       uttt fit-rollout-head --data FILE... [--value-weights F] [--epochs E] [--seed S] [--value-target L] [--out FILE]
                                        fit the value net's rollout head (weights/rollout_head.txt)
        uttt log-records LOG... [--player NAME] --out FILE
                                        value-net records from logged matches (each searched move's value and result)

@@ -99,7 +99,9 @@ fn run(plan: &Plan) -> Result<(), String> {
         let candidate = format!("{}/net{}.txt", plan.dir, generation + 1);
         std::fs::write(&candidate, trained.quantised.encode()).map_err(|e| format!("{candidate}: {e}"))?;
         // Its rollout head, so that every bot plays as the shipped one does.
-        let head = rollout_head_fit::fit(&trained.quantised, &records, 6, seed)?.head;
+        let head =
+            rollout_head_fit::fit(&trained.quantised, &records, 6, seed, rollout_head_fit::Target::Rollout)?
+                .head;
         std::fs::write(head_file(&candidate), crate::value::rollout_head::encode(&head))
             .map_err(|e| format!("{}: {e}", head_file(&candidate)))?;
         let train_s = start.elapsed().as_secs_f64() - selfplay_s;

@@ -29,8 +29,18 @@ struct Row {
     target: f32,
 }
 
-/// The rows of the played positions of `records` that are not over, each with one rollout's result.
-fn rows(net: &ValueNet, records: &[&ValueRecord], rng: &mut Rng) -> Vec<Row> {
+/// What an output layer is fitted to: one rollout's result (a rollout head), or the value net's own target,
+/// `λ · result + (1 − λ) · search value` (its output refitted on its rounded hidden units: `--value-target λ`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Target {
+    /// One rollout from the position, by the bot's rollout policy.
+    Rollout,
+    /// The value net's target with this λ (a side line without a result falls back to a rollout).
+    Value(f32),
+}
+
+/// The rows of the played positions of `records` that are not over, each with its target.
+fn rows(net: &ValueNet, records: &[&ValueRecord], target: Target, rng: &mut Rng) -> Vec<Row> {
     let h = net.hidden();
     let mut out = Vec::with_capacity(records.len());
     for r in records.iter().filter(|r| r.result.is_some()) {
@@ -42,8 +52,12 @@ fn rows(net: &ValueNet, records: &[&ValueRecord], rng: &mut Rng) -> Vec<Row> {
         let mut acc = Accumulator::default();
         acc.refresh_side(net, &board, me);
         let units = acc.side(me)[..h].iter().map(|&a| net.unit(a)).collect();
-        let target = rollout(board, Params::BOT.rollout, rng).score_for(me);
-        out.push(Row { units, bucket: net.bucket(&board), target });
+        let bucket = net.bucket(&board);
+        let target = match (target, r.result) {
+            (Target::Value(lambda), Some(result)) => lambda * result + (1.0 - lambda) * r.value,
+            _ => rollout(board, Params::BOT.rollout, rng).score_for(me),
+        };
+        out.push(Row { units, bucket, target });
     }
     out
 }
@@ -102,8 +116,14 @@ pub struct HeadFit {
     pub log: Vec<String>,
 }
 
-/// Fits a rollout head on `net`'s hidden units to rollouts from the played positions of `records`.
-pub fn fit(net: &ValueNet, records: &[ValueRecord], epochs: usize, seed: u64) -> Result<HeadFit, String> {
+/// Fits an output layer on `net`'s hidden units to `target` at the played positions of `records`.
+pub fn fit(
+    net: &ValueNet,
+    records: &[ValueRecord],
+    epochs: usize,
+    seed: u64,
+    target: Target,
+) -> Result<HeadFit, String> {
     if net.hidden2() > 0 {
         return Err(
             "a rollout head is fitted on the first hidden layer: nets with a second one are not supported"
@@ -113,7 +133,7 @@ pub fn fit(net: &ValueNet, records: &[ValueRecord], epochs: usize, seed: u64) ->
     let mut rng = Rng::new(seed);
     let (held, kept): (Vec<&ValueRecord>, Vec<&ValueRecord>) =
         records.iter().partition(|r| is_validation_game(r.game));
-    let (train, valid) = (rows(net, &kept, &mut rng), rows(net, &held, &mut rng));
+    let (train, valid) = (rows(net, &kept, target, &mut rng), rows(net, &held, target, &mut rng));
     let (h, buckets) = (net.hidden(), net.buckets());
     let mut head = Head { hidden: h, w: vec![0.0; buckets * h], b: vec![0.0; buckets] };
     let mut adam = Adam::new((h + 1) * buckets);
@@ -155,6 +175,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let weights: Option<String> = a.value("--value-weights")?;
     let epochs: usize = a.value_or("--epochs", 6)?;
     let seed: u64 = a.value_or("--seed", 1)?;
+    let value_target: Option<f32> = a.value("--value-target")?;
     let out: String = a.value_or("--out", "weights/rollout_head.txt".to_string())?;
     a.positionals()?;
     if paths.is_empty() {
@@ -163,8 +184,18 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let start = std::time::Instant::now();
     let net = ValueNet::load(weights.as_deref())?;
     let records = crate::train::value::records::read_value_records(&paths)?;
-    let fit = fit(&net, &records, epochs, seed)?;
+    let target = value_target.map_or(Target::Rollout, Target::Value);
+    let fit = fit(&net, &records, epochs, seed, target)?;
     fit.log.iter().for_each(|line| eprintln!("{line}"));
+    if target != Target::Rollout {
+        // The net itself with its output refitted: a value net's text, for `train-value --init` to measure.
+        std::fs::write(&out, fit.head.encode()).map_err(|e| format!("{out}: {e}"))?;
+        eprintln!(
+            "held out: refitted output {:.5}, constant {:.5}; wrote the net to {out}",
+            fit.losses.0, fit.losses.1
+        );
+        return Ok(0);
+    }
     let (text, sizes) = rollout_head::encode_sized(&fit.head);
     std::fs::write(&out, &text).map_err(|e| format!("{out}: {e}"))?;
     let section = format!(
@@ -216,9 +247,31 @@ mod tests {
                 records.push(ValueRecord { game, moves: moves.clone(), result: Some(0.5), value: 0.5 });
             }
         }
-        let fit = fit(&net, &records, 4, 1).unwrap();
+        let fit = fit(&net, &records, 4, 1, Target::Rollout).unwrap();
         assert!(net.shares_hidden_layers(&fit.head));
         let (head, constant) = fit.losses;
         assert!(head < constant - 0.02, "head {head} against constant {constant}");
+    }
+
+    /// With the value target the output is fitted to `λ · result + (1 − λ) · value`: here the net's own
+    /// values, which its refitted output should learn back far better than a constant.
+    #[test]
+    fn the_value_target_refits_the_nets_own_output() {
+        let net = ValueNet::embedded().unwrap();
+        let mut rng = Rng::new(5);
+        let mut records = Vec::new();
+        for game in 0..300 {
+            let (mut board, mut moves) = (Board::new(), Vec::new());
+            while let Some(m) = board.random_move(&mut rng) {
+                board.play(m);
+                moves.push(m);
+                let value = net.evaluate(&board);
+                records.push(ValueRecord { game, moves: moves.clone(), result: Some(1.0), value });
+            }
+        }
+        let fit = fit(&net, &records, 8, 1, Target::Value(0.0)).unwrap();
+        assert!(net.shares_hidden_layers(&fit.head));
+        let (refitted, constant) = fit.losses;
+        assert!(refitted < constant - 0.02, "refitted {refitted} against constant {constant}");
     }
 }
