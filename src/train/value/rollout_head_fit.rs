@@ -234,19 +234,26 @@ pub fn main(words: &[String]) -> Result<i32, String> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_head_predicts_rollouts_better_than_a_constant_and_shares_the_nets_layers() {
-        let net = ValueNet::embedded().unwrap();
-        let mut rng = Rng::new(4);
+    /// The positions of `games` random games, each recorded with the result and value `label` gives it.
+    fn random_records(games: u64, seed: u64, label: impl Fn(&Board) -> (f32, f32)) -> Vec<ValueRecord> {
+        let mut rng = Rng::new(seed);
         let mut records = Vec::new();
-        for game in 0..400 {
+        for game in 0..games {
             let (mut board, mut moves) = (Board::new(), Vec::new());
             while let Some(m) = board.random_move(&mut rng) {
                 board.play(m);
                 moves.push(m);
-                records.push(ValueRecord { game, moves: moves.clone(), result: Some(0.5), value: 0.5 });
+                let (result, value) = label(&board);
+                records.push(ValueRecord { game, moves: moves.clone(), result: Some(result), value });
             }
         }
+        records
+    }
+
+    #[test]
+    fn the_head_predicts_rollouts_better_than_a_constant_and_shares_the_nets_layers() {
+        let net = ValueNet::embedded().unwrap();
+        let records = random_records(400, 4, |_| (0.5, 0.5));
         let fit = fit(&net, &records, 4, 1, Target::Rollout).unwrap();
         assert!(net.shares_hidden_layers(&fit.head));
         let (head, constant) = fit.losses;
@@ -258,17 +265,7 @@ mod tests {
     #[test]
     fn the_value_target_refits_the_nets_own_output() {
         let net = ValueNet::embedded().unwrap();
-        let mut rng = Rng::new(5);
-        let mut records = Vec::new();
-        for game in 0..300 {
-            let (mut board, mut moves) = (Board::new(), Vec::new());
-            while let Some(m) = board.random_move(&mut rng) {
-                board.play(m);
-                moves.push(m);
-                let value = net.evaluate(&board);
-                records.push(ValueRecord { game, moves: moves.clone(), result: Some(1.0), value });
-            }
-        }
+        let records = random_records(300, 5, |board| (1.0, net.evaluate(board)));
         let fit = fit(&net, &records, 8, 1, Target::Value(0.0)).unwrap();
         assert!(net.shares_hidden_layers(&fit.head));
         let (refitted, constant) = fit.losses;
