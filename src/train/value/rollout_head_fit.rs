@@ -35,7 +35,7 @@ struct Row {
 pub enum Target {
     /// One rollout from the position, by the bot's rollout policy.
     Rollout,
-    /// The value net's target with this λ (a side line without a result falls back to a rollout).
+    /// The value net's target with this λ.
     Value(f32),
 }
 
@@ -43,7 +43,8 @@ pub enum Target {
 fn rows(net: &ValueNet, records: &[&ValueRecord], target: Target, rng: &mut Rng) -> Vec<Row> {
     let h = net.hidden();
     let mut out = Vec::with_capacity(records.len());
-    for r in records.iter().filter(|r| r.result.is_some()) {
+    for r in records {
+        let Some(result) = r.result else { continue };
         let board = Board::from_moves(&r.moves).expect("records were checked when read");
         if board.is_over() {
             continue;
@@ -53,9 +54,9 @@ fn rows(net: &ValueNet, records: &[&ValueRecord], target: Target, rng: &mut Rng)
         acc.refresh_side(net, &board, me);
         let units = acc.side(me)[..h].iter().map(|&a| net.unit(a)).collect();
         let bucket = net.bucket(&board);
-        let target = match (target, r.result) {
-            (Target::Value(lambda), Some(result)) => lambda * result + (1.0 - lambda) * r.value,
-            _ => rollout(board, Params::BOT.rollout, rng).score_for(me),
+        let target = match target {
+            Target::Value(lambda) => lambda * result + (1.0 - lambda) * r.value,
+            Target::Rollout => rollout(board, Params::BOT.rollout, rng).score_for(me),
         };
         out.push(Row { units, bucket, target });
     }
