@@ -7,19 +7,23 @@
 //! would be rejected rather than read as garbage), the output weights (16 bits) and biases (32 bits), then
 //! the codec's checksum.
 
-use super::network::ValueNet;
+use super::network::{ValueNet, LEGACY_SCALE};
 use crate::codec::{Checksum, Reader, SectionSize, Writer};
 
 /// The committed head, fitted on the committed value net (weights/MANIFEST.txt).
 const EMBEDDED: &str = include_str!("../../weights/rollout_head.txt");
-const FORMAT_VERSION: i64 = 1;
+/// Version 2 is on the value net's scale `QA` = 128; version 1 was on 64, and is read with its biases
+/// doubled and its fingerprint taken of the net's weights on that scale (as the value net's text, 5 and 6).
+const FORMAT_VERSION: i64 = 2;
 
-/// A fingerprint of `net`'s hidden layers: the codec's checksum of them.
-fn fingerprint(net: &ValueNet) -> u32 {
+/// A fingerprint of `net`'s hidden layers on a scale `1 / scale` of theirs: the codec's checksum of them.
+fn fingerprint(net: &ValueNet, scale: i64) -> u32 {
     let (w1, b1, second, _, _) = net.parts();
     let mut sum = Checksum::default();
-    w1.iter().chain(b1).chain(&second.weights).for_each(|&v| sum.add(v as i64, 16));
-    second.biases.iter().for_each(|&v| sum.add(v as i64, 32));
+    let on_scale = |v: i16| v as i64 / scale;
+    w1.iter().chain(b1).for_each(|&v| sum.add(on_scale(v), 16));
+    second.weights.iter().for_each(|&v| sum.add(v as i64, 16));
+    second.biases.iter().for_each(|&v| sum.add(v as i64 / scale, 32));
     sum.value()
 }
 
@@ -48,7 +52,7 @@ pub fn encode_sized(head: &ValueNet) -> (String, Vec<SectionSize>) {
     for n in [head.hidden(), head.hidden2(), head.buckets()] {
         w.put(n as i64, 16);
     }
-    w.put(fingerprint(head) as i32 as i64, 32);
+    w.put(fingerprint(head, 1) as i32 as i64, 32);
     w.section(last_width(head));
     w2.iter().for_each(|&v| w.put(v as i64, 16));
     w.section(0);
@@ -65,22 +69,23 @@ pub fn decode_named(net: &ValueNet, name: &str, text: &str) -> Result<ValueNet, 
 fn decode(net: &ValueNet, text: &str) -> Result<ValueNet, String> {
     let mut r = Reader::new(text)?;
     let version = r.get(16)?;
-    if version != FORMAT_VERSION {
-        return Err(format!("format version {version}, expected {FORMAT_VERSION}"));
+    if !(1..=FORMAT_VERSION).contains(&version) {
+        return Err(format!("format version {version}, expected 1..={FORMAT_VERSION}"));
     }
+    let scale = if version < 2 { LEGACY_SCALE } else { 1 };
     let shape = (r.get(16)?, r.get(16)?, r.get(16)?);
     let expected = (net.hidden() as i64, net.hidden2() as i64, net.buckets() as i64);
     if shape != expected {
         return Err(format!("a head for a net of shape {shape:?}, the value net's is {expected:?}"));
     }
-    if r.get(32)? as u32 != fingerprint(net) {
+    if r.get(32)? as u32 != fingerprint(net, scale) {
         return Err("fitted on another value net's hidden units".into());
     }
     let last = last_width(net);
     r.section(last);
     let w2 = (0..last * net.buckets()).map(|_| r.get(16).map(|v| v as i16)).collect::<Result<_, _>>()?;
     r.section(0);
-    let b2 = (0..net.buckets()).map(|_| r.get(32).map(|v| v as i32)).collect::<Result<_, _>>()?;
+    let b2 = (0..net.buckets()).map(|_| r.get(32).map(|v| (v * scale) as i32)).collect::<Result<_, _>>()?;
     r.finish()?;
     net.with_output(w2, b2)
 }

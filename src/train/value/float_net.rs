@@ -1,11 +1,13 @@
 //! The trainer's float value net: the same shape as `ValueNet`, in `f32`, rounded to it by `quantise`.
 
 use crate::rng::Rng;
-use crate::value::features::INPUTS;
-use crate::value::network::{output_weight_limit, sigmoid, SecondLayer, ValueNet, QA, QB, QM};
+use crate::value::features::{INPUTS, MAX_ACTIVE};
+use crate::value::network::{
+    output_weight_limit, sigmoid, worst_first_layer_sum, SecondLayer, ValueNet, QA, QB, QM, W1_LIMIT,
+};
 
-/// Largest quantised first-layer weight: it must fit in 8 bits.
-const W1_MAX: f32 = 127.0;
+/// Largest quantised first-layer weight.
+const W1_MAX: f32 = W1_LIMIT as f32;
 /// Largest quantised first-layer bias (see `network.rs`).
 const B1_MAX: f32 = 2000.0;
 /// Largest quantised weight of the later layers: it must fit in 16 bits.
@@ -194,5 +196,25 @@ impl FloatNet {
         self.wm.iter_mut().for_each(|w| *w = w.clamp(-wm, wm));
         let w2 = self.output_weight_max() / QB as f32;
         self.w2.iter_mut().for_each(|w| *w = w.clamp(-w2, w2));
+        self.keep_sums_within_the_accumulator();
+    }
+
+    /// Shrinks any hidden unit whose worst first-layer sum (`worst_first_layer_sum`) could overflow the
+    /// quantised accumulator, rounding's half step a term allowed for: its weights and bias scaled down
+    /// together. Nets rarely come near it: a unit would need a hundred weights near the limit.
+    fn keep_sums_within_the_accumulator(&mut self) {
+        let qa = QA as f32;
+        let limit = (i16::MAX as f32 - 0.5 * (MAX_ACTIVE + 1) as f32) / qa;
+        let mut column = Vec::with_capacity(INPUTS);
+        for i in 0..self.hidden {
+            column.clear();
+            column.extend((0..INPUTS).map(|f| self.w1[f * self.hidden + i]));
+            let worst = worst_first_layer_sum(&mut column, self.b1[i]);
+            if worst > limit {
+                let shrink = limit / worst;
+                (0..INPUTS).for_each(|f| self.w1[f * self.hidden + i] *= shrink);
+                self.b1[i] *= shrink;
+            }
+        }
     }
 }

@@ -4,10 +4,9 @@
 //! phase, `features::output_bucket`) and `h` the last hidden layer: with one, `hᵢ = clamp(accᵢ, 0, QA)`
 //! for `acc = b1 + Σ W1[f]` over the active features (`features.rs`) of the side to move; with two
 //! (`SecondLayer`), `hⱼ = clamp((Σᵢ clamp(accᵢ, 0, QA) · Wm[j]ᵢ + bm[j]) / QM, 0, QA)`.
-//! First-layer weights and the accumulator are `i16`
-//! (the weights themselves fit in 8 bits: |W1| ≤ 127, so no sum of the at most `MAX_ACTIVE` (118) of them
-//! overflows, asserted below), output weights
-//! `i16`. The loops run over plain slices so the compiler vectorises them on baseline x86-64.
+//! First-layer weights and the accumulator are `i16` (the weights themselves fit in 9 bits, |W1| ≤
+//! `W1_LIMIT`; each unit's worst sum of `MAX_ACTIVE` of them is checked to fit, `worst_first_layer_sum`),
+//! output weights `i16`. The loops run over plain slices so the compiler vectorises them on baseline x86-64.
 //!
 //! A one-layer net may square its clipped units (`squared`: SCReLU, `hᵢ = clamp(accᵢ, 0, QA)²`, 1.0 at
 //! `QA²`); its output sum is then divided by `QA` to keep the output's scale, and its output weights are
@@ -19,22 +18,26 @@ use crate::board::Board;
 mod text;
 pub use text::TENSOR_NAMES;
 
-/// The accumulator's value of a fully active hidden unit (1.0 in the float net).
-pub const QA: i32 = 64;
+/// The accumulator's value of a fully active hidden unit (1.0 in the float net). It was 64 before format
+/// 6 (text.rs): such text is read with its first layer and biases doubled, which values every position
+/// alike (the second layer's rounding aside); 128 halves the first layer's rounding step for one bit a weight.
+pub const QA: i32 = 128;
+/// The largest first-layer weight (a float weight of about ±2).
+pub const W1_LIMIT: i16 = 255;
+/// `QA` over the scale of the weight texts written before it was 128 (value net format 5, rollout head 1).
+pub const LEGACY_SCALE: i64 = 2;
 /// The output weights' scale.
 pub const QB: i32 = 256;
 /// The widest hidden layer the accumulator holds.
 pub const MAX_HIDDEN: usize = 256;
-/// Largest first-layer bias allowed, so that the accumulator cannot overflow `i16`.
-const MAX_BIAS: i64 = 2048;
+/// Largest first-layer bias allowed.
+pub const MAX_BIAS: i64 = 2560;
 /// The second hidden layer's weights' scale.
 pub const QM: i32 = 64;
 /// The widest second hidden layer.
 pub const MAX_HIDDEN2: usize = 64;
 /// The most output buckets (one per two closed boards).
 pub const MAX_BUCKETS: usize = 5;
-const _: () =
-    assert!(MAX_ACTIVE as i64 * 127 + MAX_BIAS <= i16::MAX as i64, "the accumulator could overflow");
 
 /// An optional second hidden layer between the accumulator and the output (width 0: none).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -68,13 +71,13 @@ pub struct ValueNet {
 }
 
 /// The coarsest first-layer step a net may have.
-pub const MAX_W1_STEP: i16 = 8;
+pub const MAX_W1_STEP: i16 = 16;
 
 /// The largest output weight of a net of `hidden` units: `i16`'s, or for squared units less, so that
-/// `hidden` terms of at most `QA² · limit` and the bias stay within `i32`.
+/// `hidden` terms of at most `QA² · limit` stay within `i32` (their bias is added in floats).
 pub fn output_weight_limit(hidden: usize, squared: bool) -> i32 {
     if squared {
-        i32::MAX / 2 / (QA * QA * hidden.max(1) as i32)
+        (i32::MAX / (QA * QA * hidden.max(1) as i32)).min(i16::MAX as i32)
     } else {
         i16::MAX as i32
     }
@@ -110,8 +113,18 @@ impl ValueNet {
         if w1.len() != INPUTS * hidden || b1.len() != hidden || w2.len() != last * b2.len() {
             return Err("weight counts do not match the hidden size".into());
         }
-        if w1.iter().any(|&w| !(-127..=127).contains(&w)) || b1.iter().any(|&b| (b as i64).abs() > MAX_BIAS) {
-            return Err("first-layer weights out of range (they could overflow the accumulator)".into());
+        if w1.iter().any(|&w| !(-W1_LIMIT..=W1_LIMIT).contains(&w))
+            || b1.iter().any(|&b| (b as i64).abs() > MAX_BIAS)
+        {
+            return Err("first-layer weights out of range".into());
+        }
+        let mut column = Vec::with_capacity(INPUTS);
+        for (i, &b) in b1.iter().enumerate() {
+            column.clear();
+            column.extend((0..INPUTS).map(|f| w1[f * hidden + i] as f32));
+            if worst_first_layer_sum(&mut column, b as f32) > i16::MAX as f32 {
+                return Err(format!("hidden unit {i}'s weights could overflow the accumulator"));
+            }
         }
         Ok(ValueNet { inputs: INPUTS, hidden, w1, b1, second, w2, b2, squared: false, w1_step: 1 })
     }
@@ -320,6 +333,19 @@ impl ValueNet {
         });
         acc
     }
+}
+
+/// The largest size a hidden unit's first-layer sum can reach, its weights `column` (one a feature, in any
+/// order; left reordered) and its bias `bias`: the bias's size plus the sizes of its `MAX_ACTIVE` largest
+/// weights, as if those features were active at once, each with the worst sign. The accumulator's `i16`
+/// must hold it (`ValueNet::new` checks every unit; the trainer keeps its float net within it).
+pub fn worst_first_layer_sum(column: &mut [f32], bias: f32) -> f32 {
+    column.iter_mut().for_each(|w| *w = -w.abs());
+    let k = MAX_ACTIVE.min(column.len());
+    if k < column.len() {
+        column.select_nth_unstable_by(k, f32::total_cmp);
+    }
+    bias.abs() - column[..k].iter().sum::<f32>()
 }
 
 /// `Σᵢ clamp(unitsᵢ, 0, QA) · weightsᵢ`: a layer's input clipped as the units' activation.

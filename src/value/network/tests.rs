@@ -11,7 +11,8 @@ fn random_net(hidden: usize, buckets: usize, seed: u64) -> ValueNet {
     let mut small = |n: usize, limit: u32| -> Vec<i16> {
         (0..n).map(|_| (rng.below(2 * limit + 1) as i32 - limit as i32) as i16).collect()
     };
-    let (w1, b1, w2) = (small(INPUTS * hidden, 127), small(hidden, 200), small(hidden * buckets, 100));
+    // Output weights small enough that no output saturates the sigmoid's `f32`.
+    let (w1, b1, w2) = (small(INPUTS * hidden, 127), small(hidden, 200), small(hidden * buckets, 40));
     ValueNet::new(
         hidden,
         w1,
@@ -50,8 +51,14 @@ fn a_version_1_net_reads_as_one_bucket() {
     w.put(net.b2[0] as i64, 32);
     let old = ValueNet::decode(&w.finish()).unwrap();
     assert_eq!(old.buckets(), 1);
+    // Its scale was half `QA`: it reads as the net with its first layer and biases doubled.
+    let (w1, b1, second, w2, b2) = net.parts();
+    let doubled = |v: &[i16]| v.iter().map(|&x| 2 * x).collect();
+    let b2 = b2.iter().map(|&x| 2 * x).collect();
+    let same = ValueNet::new(16, doubled(w1), doubled(b1), second.clone(), w2.to_vec(), b2).unwrap();
+    assert_eq!(old.parts(), same.parts());
     for board in positions(5) {
-        assert_eq!(old.evaluate(&board), net.evaluate(&board));
+        assert_eq!(old.evaluate(&board), same.evaluate(&board));
     }
 }
 
@@ -146,4 +153,20 @@ fn a_coarser_first_layer_is_stored_divided_by_its_step_and_read_back_whole() {
     // A step out of range is refused.
     assert!(stepped.clone().with_first_layer_step(0).is_err());
     assert!(stepped.with_first_layer_step(16).is_err());
+}
+
+#[test]
+fn a_unit_whose_sum_could_overflow_the_accumulator_is_refused() {
+    let net = random_net(16, 1, 7);
+    let (w1, b1, second, w2, b2) = net.parts();
+    let with_unit_3 = |heavy_features: usize| {
+        let mut w1 = w1.to_vec();
+        (0..INPUTS).for_each(|f| w1[f * 16 + 3] = if f < heavy_features { W1_LIMIT } else { 0 });
+        ValueNet::new(16, w1, vec![0; 16], second.clone(), w2.to_vec(), b2.to_vec())
+    };
+    // 128 of the largest weights sum to 32,640, within `i16`; `MAX_ACTIVE` of them would not.
+    assert!(with_unit_3(128).is_ok());
+    let err = with_unit_3(INPUTS).unwrap_err();
+    assert!(err.contains("unit 3"), "{err}");
+    assert!(ValueNet::new(16, w1.to_vec(), b1.to_vec(), second.clone(), w2.to_vec(), b2.to_vec()).is_ok());
 }

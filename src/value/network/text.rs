@@ -1,14 +1,15 @@
 //! The value net's weight text (`crate::codec`): a header of its shape, then one section a tensor.
 
-use super::{SecondLayer, ValueNet, MAX_BUCKETS, MAX_HIDDEN, MAX_HIDDEN2};
+use super::{SecondLayer, ValueNet, LEGACY_SCALE, MAX_BUCKETS, MAX_HIDDEN, MAX_HIDDEN2};
 use crate::codec::{Reader, SectionSize, Writer};
 use crate::value::features::INPUTS;
 
 /// Version 2 added the output buckets (a version-1 net has one), version 3 the second hidden layer
 /// (written only for a net that has one, so a one-layer net's text is as before), version 4 the squared
 /// units (written only for a net that has them), version 5 the first layer's step (written only for a net
-/// whose step is above 1: its first-layer weights are stored divided by it).
-const FORMAT_VERSION: i64 = 5;
+/// whose step is above 1: its first-layer weights are stored divided by it). Version 6 writes every header
+/// field and is on the scale `QA` = 128; the earlier ones were on 64, and are read doubled (`LEGACY_SCALE`).
+const FORMAT_VERSION: i64 = 6;
 /// The weight text's sections, in order (see `encode_sized`).
 pub const TENSOR_NAMES: [&str; 7] = ["header", "w1", "b1", "w_mid", "b_mid", "w2", "b2"];
 
@@ -21,28 +22,11 @@ impl ValueNet {
     /// The net as weight text, and each tensor's size in it (named by `TENSOR_NAMES`).
     pub fn encode_sized(&self) -> (String, Vec<SectionSize>) {
         let mut w = Writer::default();
-        let version = if self.w1_step > 1 {
-            5
-        } else if self.squared {
-            4
-        } else if self.second.width > 0 {
-            3
-        } else {
-            2
-        };
-        w.put(version, 16);
-        w.put(self.inputs as i64, 16);
-        w.put(self.hidden as i64, 16);
-        w.put(self.b2.len() as i64, 16);
-        if version >= 3 {
-            w.put(self.second.width as i64, 16);
-        }
-        if version >= 4 {
-            w.put(self.squared as i64, 16);
-        }
-        if version >= 5 {
-            w.put(self.w1_step as i64, 16);
-        }
+        w.put(FORMAT_VERSION, 16);
+        let shape = [self.inputs, self.hidden, self.b2.len(), self.second.width];
+        shape.iter().for_each(|&n| w.put(n as i64, 16));
+        w.put(self.squared as i64, 16);
+        w.put(self.w1_step as i64, 16);
         // One section a tensor; a row is a feature's (or a unit's, or a bucket's) weights, so that a
         // weight's model is chosen by its neighbour in the row and by the same unit in the row before.
         let last = if self.second.width > 0 { self.second.width } else { self.hidden };
@@ -51,7 +35,7 @@ impl ValueNet {
             values.for_each(|v| w.put(v, bits));
         };
         let step = self.w1_step as i64;
-        tensor(&mut self.w1[..self.inputs * self.hidden].iter().map(|&v| v as i64 / step), self.hidden, 8);
+        tensor(&mut self.w1[..self.inputs * self.hidden].iter().map(|&v| v as i64 / step), self.hidden, 9);
         tensor(&mut self.b1.iter().map(|&v| v as i64), 0, 16);
         tensor(&mut self.second.weights.iter().map(|&v| v as i64), self.hidden, 16);
         tensor(&mut self.second.biases.iter().map(|&v| v as i64), 0, 32);
@@ -94,6 +78,8 @@ impl ValueNet {
         }
         // A step out of range is refused by `with_first_layer_step`, below.
         let step = if version >= 5 { r.get(16)? } else { 1 };
+        // A text on the old scale: its first layer, and the biases on its scale, doubled.
+        let scale = if version < 6 { LEGACY_SCALE } else { 1 };
         let last = if width > 0 { width } else { hidden };
         // Every value fits its width (checked by `get`), so the casts below keep it.
         let mut read = |n: usize, stride: usize, bits: u32| -> Result<Vec<i64>, String> {
@@ -103,18 +89,20 @@ impl ValueNet {
         let narrow = |v: Vec<i64>| v.into_iter().map(|x| x as i16).collect::<Vec<_>>();
         let wide = |v: Vec<i64>| v.into_iter().map(|x| x as i32).collect::<Vec<_>>();
         // The features added after the net was trained read zero weights.
-        let mut w1: Vec<i16> =
-            read(inputs * hidden, hidden, 8)?.into_iter().map(|x| (x * step) as i16).collect();
+        let w1_bits = if version < 6 { 8 } else { 9 };
+        let scaled = |v: Vec<i64>| v.into_iter().map(|x| x * scale).collect::<Vec<_>>();
+        let mut w1 =
+            narrow(scaled(read(inputs * hidden, hidden, w1_bits)?.into_iter().map(|x| x * step).collect()));
         w1.resize(INPUTS * hidden, 0);
-        let b1 = narrow(read(hidden, 0, 16)?);
+        let b1 = narrow(scaled(read(hidden, 0, 16)?));
         let weights = narrow(read(width * hidden, hidden, 16)?);
-        let second = SecondLayer { width, weights, biases: wide(read(width, 0, 32)?) };
+        let second = SecondLayer { width, weights, biases: wide(scaled(read(width, 0, 32)?)) };
         let w2 = narrow(read(last * buckets, last, 16)?);
-        let b2 = wide(read(buckets, 0, 32)?);
+        let b2 = wide(scaled(read(buckets, 0, 32)?));
         r.finish()?;
         ValueNet::new(hidden, w1, b1, second, w2, b2)?
             .with_inputs(inputs)
             .with_squared_units(squared == 1)?
-            .with_first_layer_step(step as i16)
+            .with_first_layer_step((step * scale) as i16)
     }
 }

@@ -57,7 +57,7 @@ fn the_gradient_matches_finite_differences() {
 }
 
 /// `quantise` with a first-layer step rounds each first-layer weight to the nearest multiple of the step
-/// (in the quantised scale, within ±127) and leaves the other layers as at step 1.
+/// (in the quantised scale, within ±`W1_LIMIT`) and leaves the other layers as at step 1.
 #[test]
 fn a_first_layer_step_rounds_to_its_multiples() {
     let mut net = FloatNet::random(16, 0, 2, 9);
@@ -66,7 +66,7 @@ fn a_first_layer_step_rounds_to_its_multiples() {
     let coarse = FloatNet { w1_step: 4, ..net.clone() }.quantise();
     assert_eq!(coarse.first_layer_step(), 4);
     let (fine_w1, coarse_w1) = (fine.parts().0, coarse.parts().0);
-    assert_eq!(coarse_w1[0], 124);
+    assert_eq!(coarse_w1[0], crate::value::network::W1_LIMIT / 4 * 4);
     for (k, &w) in net.w1.iter().enumerate().skip(1) {
         let exact = w * crate::value::network::QA as f32;
         assert_eq!(coarse_w1[k] % 4, 0);
@@ -74,4 +74,25 @@ fn a_first_layer_step_rounds_to_its_multiples() {
         assert!((fine_w1[k] as f32 - exact).abs() <= 0.5 + 1e-3);
     }
     assert_eq!(fine.parts().3, coarse.parts().3, "the output layer is untouched");
+}
+
+/// A unit whose weights could overflow the quantised accumulator is scaled down, and only it.
+#[test]
+fn a_unit_that_could_overflow_the_accumulator_is_shrunk_until_it_quantises() {
+    let inputs = crate::value::features::INPUTS;
+    let mut net = FloatNet::random(16, 0, 1, 4);
+    (0..inputs).for_each(|f| net.w1[f * 16 + 2] = 1.9);
+    let before = net.clone();
+    net.clamp_to_quantisable();
+    let (active, qa) = (crate::value::features::MAX_ACTIVE as f32, crate::value::network::QA as f32);
+    let worst = active * net.w1[2] + net.b1[2].abs();
+    assert!(net.w1[2] < 1.9 && worst <= i16::MAX as f32 / qa, "{} {worst}", net.w1[2]);
+    assert!(active * 1.9 + before.b1[2].abs() > i16::MAX as f32 / qa, "the unit was beyond the limit");
+    assert!((0..inputs).all(|f| net.w1[f * 16 + 2] == net.w1[2]), "the unit is scaled as a whole");
+    let others = |n: &FloatNet| {
+        n.w1.iter().enumerate().filter(|(i, _)| i % 16 != 2).map(|(_, &w)| w).collect::<Vec<_>>()
+    };
+    assert_eq!(others(&net), others(&before));
+    // It quantises (`quantise` panics on a net the accumulator could not hold).
+    net.quantise();
 }
