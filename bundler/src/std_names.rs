@@ -75,6 +75,7 @@ const STD_NAMES: &str = "
     read_line read_until recip remove rem_euclid resize retain rev reverse rfind rotate_left rotate_right
     round rposition rsplit saturating_add saturating_duration_since saturating_mul saturating_sub scan signum
     sin skip skip_while sort sort_by sort_by_key sort_unstable sort_unstable_by sort_unstable_by_key
+    select_nth_unstable select_nth_unstable_by total_cmp
     spare_capacity_mut split split_at split_at_mut split_once split_whitespace splitn sqrt starts_with
     step_by strip_prefix strip_suffix sum swap_remove tan tanh take_while then then_some to_ascii_lowercase
     to_ascii_uppercase to_be_bytes to_le_bytes to_ne_bytes to_bits to_lowercase to_uppercase to_vec
