@@ -20,8 +20,7 @@ const FORMAT_VERSION: i64 = 2;
 fn fingerprint(net: &ValueNet, scale: i64) -> u32 {
     let (w1, b1, second, _, _) = net.parts();
     let mut sum = Checksum::default();
-    let on_scale = |v: i16| v as i64 / scale;
-    w1.iter().chain(b1).for_each(|&v| sum.add(on_scale(v), 16));
+    w1.iter().chain(b1).for_each(|&v| sum.add(v as i64 / scale, 16));
     second.weights.iter().for_each(|&v| sum.add(v as i64, 16));
     second.biases.iter().for_each(|&v| sum.add(v as i64 / scale, 32));
     sum.value()

@@ -31,7 +31,7 @@ pub const QB: i32 = 256;
 /// The widest hidden layer the accumulator holds.
 pub const MAX_HIDDEN: usize = 256;
 /// Largest first-layer bias allowed.
-pub const MAX_BIAS: i64 = 2560;
+const MAX_BIAS: i64 = 2560;
 /// The second hidden layer's weights' scale.
 pub const QM: i32 = 64;
 /// The widest second hidden layer.
