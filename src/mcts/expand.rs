@@ -4,6 +4,7 @@ use super::node::{Node, Proof};
 use super::{rollout, Search};
 use crate::board::Board;
 use crate::moves::{Move, MoveList};
+use crate::value::children::Children;
 
 /// Per small board, the cells where the side to move wins the game at once by a big-board line.
 fn game_winning_moves(board: &Board) -> [u16; 9] {
@@ -91,12 +92,16 @@ impl Search {
         let range = self.tree.get(node).children();
         let mut values = [0f32; 81];
         let mut logits = [0f32; 81];
+        let mut children = Children::new(net, board);
         for (k, i) in range.clone().enumerate() {
             let child = self.tree.get(i);
             let mut after = *board;
             after.play(child.mv);
-            values[k] =
-                if after.is_over() { after.status().score_for(mover) } else { 1.0 - net.evaluate(&after) };
+            values[k] = if after.is_over() {
+                after.status().score_for(mover)
+            } else {
+                1.0 - children.value(child.mv, &after)
+            };
             logits[k] = child.prior.max(1e-6).ln() + values[k] * inverse_temperature;
         }
         let logits = &mut logits[..range.len()];

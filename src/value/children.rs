@@ -1,0 +1,100 @@
+//! The values of a node's children, each exactly the net's from-scratch value of the position after it.
+//!
+//! A move changes the features of the small board it is played in and the game-level ones, never those
+//! of the other eight boards (`features.rs`: a board's features read its own marks and state only). So
+//! the children of one position, all seen by the same player (the one to move after them), share the
+//! columns of every board but the one played in: `Children` sums those once, and a child adds the
+//! columns of its board as the move left it and its game-level features. The first layer adds `i16`
+//! columns with wrapping arithmetic, whose result does not depend on their order, so every child's sums
+//! and value are bit for bit those of `ValueNet::evaluate` (tested); only the time differs.
+
+use super::features::{board_features, game_features, MAX_GAME_FEATURES};
+use super::network::ValueNet;
+use crate::board::{Board, Player};
+use crate::moves::Move;
+
+/// Widths evaluated from shared sums; other nets value each child from scratch.
+const WIDTH: usize = 64;
+
+/// The children of `parent` valued by `net` (`value`), the shared sums kept for the board last played in.
+pub struct Children<'a> {
+    net: &'a ValueNet,
+    parent: Board,
+    /// The player to move after any child move: every child is valued from this view.
+    me: Player,
+    /// The biases plus the columns of every board but `shared_board`, seen by `me`.
+    shared: [i16; WIDTH],
+    /// The board `shared` leaves out; 9 before the first child.
+    shared_board: usize,
+}
+
+impl<'a> Children<'a> {
+    /// Ready to value the children of `parent`.
+    pub fn new(net: &'a ValueNet, parent: &Board) -> Children<'a> {
+        let me = parent.side_to_move().other();
+        Children { net, parent: *parent, me, shared: [0; WIDTH], shared_board: 9 }
+    }
+
+    /// The expected score of the side to move in `after`, the position `m` leads to from the parent (not
+    /// over): `net.evaluate(after)`, exactly.
+    #[inline]
+    pub fn value(&mut self, m: Move, after: &Board) -> f32 {
+        let (net, me, b) = (self.net, self.me, m.board());
+        if net.hidden() != WIDTH {
+            return net.evaluate(after);
+        }
+        if self.shared_board != b {
+            self.shared = net.biases().try_into().expect("the net has WIDTH units");
+            for other in (0..9).filter(|&o| o != b) {
+                board_features(&self.parent, me, other, |f| add(&mut self.shared, net.column(f)));
+            }
+            self.shared_board = b;
+        }
+        let mut sums = self.shared;
+        board_features(after, me, b, |f| add(&mut sums, net.column(f)));
+        let mut game = [0; MAX_GAME_FEATURES];
+        let n = game_features(after, me, &mut game);
+        game[..n].iter().for_each(|&f| add(&mut sums, net.column(f)));
+        net.output(&sums, net.bucket(after))
+    }
+}
+
+/// Adds a feature's column of first-layer weights to `sums`.
+#[inline]
+fn add(sums: &mut [i16; WIDTH], column: &[i16]) {
+    let column: &[i16; WIDTH] = column.try_into().expect("a column has WIDTH weights");
+    for (s, &w) in sums.iter_mut().zip(column) {
+        *s = s.wrapping_add(w);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn every_child_is_valued_exactly_as_from_scratch() {
+        let net = ValueNet::embedded().expect("the embedded net decodes");
+        assert_eq!(net.hidden(), WIDTH, "the shared sums are tested on the shipped width");
+        let mut rng = Rng::new(11);
+        let mut checked = 0;
+        for _ in 0..60 {
+            let mut board = Board::new();
+            while !board.is_over() {
+                let mut children = Children::new(&net, &board);
+                for &m in board.legal_moves().iter() {
+                    let mut after = board;
+                    after.play(m);
+                    if !after.is_over() {
+                        assert_eq!(children.value(m, &after).to_bits(), net.evaluate(&after).to_bits());
+                        checked += 1;
+                    }
+                }
+                let m = board.random_move(&mut rng).expect("a move while not over");
+                board.play(m);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+}
