@@ -13,10 +13,12 @@ use super::network::ValueNet;
 use crate::board::{Board, Player};
 use crate::moves::Move;
 
-/// Widths evaluated from shared sums; other nets value each child from scratch.
+/// The width valued from shared sums (the shipped net's); a net of another width values each child from
+/// scratch.
 const WIDTH: usize = 64;
 
-/// The children of `parent` valued by `net` (`value`), the shared sums kept for the board last played in.
+/// Values the children of one position by `net` (`value`), keeping the shared sums of the board last played
+/// in.
 pub struct Children<'a> {
     net: &'a ValueNet,
     parent: Board,
