@@ -9,7 +9,7 @@
 //! and value are bit for bit those of `ValueNet::evaluate` (tested); only the time differs.
 
 use super::features::{board_features, game_features, MAX_GAME_FEATURES};
-use super::network::ValueNet;
+use super::network::{add_column as add, ValueNet};
 use crate::board::{Board, Player};
 use crate::moves::Move;
 
@@ -58,15 +58,6 @@ impl<'a> Children<'a> {
         let n = game_features(after, me, &mut game);
         game[..n].iter().for_each(|&f| add(&mut sums, net.column(f)));
         net.output(&sums, net.bucket(after))
-    }
-}
-
-/// Adds a feature's column of first-layer weights to `sums`.
-#[inline]
-fn add(sums: &mut [i16; WIDTH], column: &[i16]) {
-    let column: &[i16; WIDTH] = column.try_into().expect("a column has WIDTH weights");
-    for (s, &w) in sums.iter_mut().zip(column) {
-        *s = s.wrapping_add(w);
     }
 }
 

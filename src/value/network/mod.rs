@@ -325,13 +325,19 @@ impl ValueNet {
     #[inline]
     fn hidden_sums_fixed<const H: usize>(&self, board: &Board) -> [i16; H] {
         let mut acc: [i16; H] = self.b1[..H].try_into().expect("the net has H hidden units");
-        active_features(board, board.side_to_move(), |f| {
-            let column: &[i16; H] = self.w1[f * H..(f + 1) * H].try_into().expect("a column has H weights");
-            for (a, &w) in acc.iter_mut().zip(column) {
-                *a = a.wrapping_add(w);
-            }
-        });
+        active_features(board, board.side_to_move(), |f| add_column(&mut acc, &self.w1[f * H..(f + 1) * H]));
         acc
+    }
+}
+
+/// Adds a feature's column of first-layer weights to sums whose width `H` is known at compile time (so
+/// that they stay in registers while the features are added); wrapping, so the order of the additions
+/// does not change the result.
+#[inline]
+pub fn add_column<const H: usize>(sums: &mut [i16; H], column: &[i16]) {
+    let column: &[i16; H] = column.try_into().expect("a column has H weights");
+    for (s, &w) in sums.iter_mut().zip(column) {
+        *s = s.wrapping_add(w);
     }
 }
 
