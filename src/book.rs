@@ -14,7 +14,7 @@ use crate::codec::Reader;
 use crate::moves::{Move, MoveList};
 use std::collections::HashMap;
 
-const EMBEDDED: &str = include_str!("../weights/book.txt");
+const BOOK_TEXT: &str = include_str!("../weights/book.txt");
 
 /// Bits each coded value is written with: a move index (0..=81) or a count (0..=81).
 const VALUE_BITS: u32 = 8;
@@ -28,7 +28,7 @@ pub struct Book {
 impl Book {
     /// The book in `weights/book.txt`.
     pub fn embedded() -> Result<Book, String> {
-        Book::from_text(EMBEDDED).map_err(|e| format!("weights/book.txt: {e}"))
+        Book::from_text(BOOK_TEXT).map_err(|e| format!("weights/book.txt: {e}"))
     }
 
     /// A book read from its text; an error when the text is damaged or names an illegal move.

@@ -91,7 +91,7 @@ fn main() -> ExitCode {
         Some("train-td") => report(uttt::train::train_td_main(rest)),
         Some("tune") => report(uttt::tune::main(rest)),
         Some("regenerate-weights") => report(uttt::train::regenerate_main(rest)),
-        _ => uttt::protocol::main(&args),
+        _ => uttt::protocol::start(&args),
     };
     ExitCode::from(code as u8)
 }

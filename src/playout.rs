@@ -39,7 +39,7 @@ fn play_out<const TAKE_GAME_WINS: bool>(board: &Board, rng: &mut Rng) -> Status 
     let mut p = board.side_to_move().index();
     loop {
         let win =
-            if TAKE_GAME_WINS { game_winning_move(&cells[p], won[p], &free, closed, next) } else { None };
+            if TAKE_GAME_WINS { game_winning_move_raw(&cells[p], won[p], &free, closed, next) } else { None };
         let (b, c) = match win {
             Some(win) => win,
             None => random_move(&free, closed, open, next, rng),
@@ -88,7 +88,7 @@ fn random_move(free: &[u16; 10], closed: u16, open: u32, next: usize, rng: &mut 
 
 /// A move that wins the game at once for the player holding `mine` and `won`, if any (lowest first).
 #[inline(always)]
-fn game_winning_move(
+fn game_winning_move_raw(
     mine: &[u16; 9],
     won: u16,
     free: &[u16; 10],
@@ -156,7 +156,7 @@ mod tests {
                 *f = board.free_cells(b);
             }
             let next = board.forced_board().unwrap_or(ANY_BOARD as usize);
-            let got = game_winning_move(&mine, board.won_boards(p), &free, board.closed_boards(), next)
+            let got = game_winning_move_raw(&mine, board.won_boards(p), &free, board.closed_boards(), next)
                 .map(|(b, c)| crate::moves::Move::new(b, c));
             assert_eq!(got, expected, "{board:?}");
             found += expected.is_some() as u32;

@@ -10,7 +10,7 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 /// `uttt` with no subcommand: the arena bot on stdin/stdout.
-pub fn main(args: &[String]) -> i32 {
+pub fn start(args: &[String]) -> i32 {
     let mut options = match BotOptions::parse(args) {
         Ok(o) => o,
         Err(e) => {

@@ -4,10 +4,12 @@
 //! top-level modules the entry (the bot's binary) needs, directly or through other modules. The entry
 //! follows at the root, where its `NAME::…` paths find that module; inside the library `crate::` becomes
 //! `crate::NAME::`. Then, each step optional: the items rustc finds dead are cut (`prune.rs`) and the module
-//! unwrapped to the root (`unwrap_library`), the crate's names are shortened (`rename.rs`), and comments and
-//! whitespace go (`shrink.rs`). The arena counts the file's UTF-8 bytes, so every size here is in bytes.
+//! unwrapped to the root (`unwrap_library`), every module merged into the root (`flatten.rs`), the crate's
+//! names are shortened (`rename.rs`), and comments and whitespace go (`shrink.rs`). The arena counts the
+//! file's UTF-8 bytes, so every size here is in bytes.
 
 pub mod expand;
+pub mod flatten;
 pub mod lexer;
 pub mod prune;
 pub mod rename;
@@ -34,17 +36,35 @@ pub struct Options {
     pub rename: bool,
     /// Cut the items rustc finds dead (needs rustc; nothing is cut without it).
     pub prune: bool,
+    /// Merge the modules into the root once the dead items are cut (`flatten.rs`).
+    pub flatten: bool,
 }
 
 impl Options {
     /// Every step on: the file for the arena.
     pub fn minified(lib: PathBuf, entry: PathBuf, crate_name: &str) -> Options {
-        Options { lib, entry, crate_name: crate_name.into(), shrink: true, rename: true, prune: true }
+        Options {
+            lib,
+            entry,
+            crate_name: crate_name.into(),
+            shrink: true,
+            rename: true,
+            prune: true,
+            flatten: true,
+        }
     }
 
     /// The readable bundle: whole modules, names and comments as written.
     pub fn readable(lib: PathBuf, entry: PathBuf, crate_name: &str) -> Options {
-        Options { lib, entry, crate_name: crate_name.into(), shrink: false, rename: false, prune: false }
+        Options {
+            lib,
+            entry,
+            crate_name: crate_name.into(),
+            shrink: false,
+            rename: false,
+            prune: false,
+            flatten: false,
+        }
     }
 }
 
@@ -284,6 +304,9 @@ pub fn bundle(opts: &Options) -> Result<Bundle, String> {
         notes.extend(p.note);
         pruned = p.removed;
         text = unwrap_library(&p.text, name)?;
+        if opts.flatten {
+            text = flatten::flatten(&text)?;
+        }
     }
     let renames = if opts.rename { rename::plan(&text)? } else { rename::RenameMap::new() };
     if opts.rename {

@@ -14,11 +14,12 @@ macro_rules! say {
 }
 
 const USAGE: &str = "usage: bundler [--out FILE] [--root DIR] [--lib PATH] [--entry PATH] [--crate NAME]
-               [--no-shrink] [--no-rename] [--no-prune] [--limit N] [--count bytes|utf16] [--map FILE]
+               [--no-shrink] [--no-rename] [--no-prune] [--no-flatten] [--limit N] [--count bytes|utf16] [--map FILE]
                [--no-check]
   defaults: --out dist/uttt.rs --lib src/lib.rs --entry src/bin/bot.rs --crate uttt --limit 100000
   --count bytes, paths relative to --root (the workspace root).
-  --no-shrink: the readable bundle (no step below); --no-rename, --no-prune: leave one step out.
+  --no-shrink: the readable bundle (no step below); --no-rename, --no-prune, --no-flatten: leave one
+  step out (flattening merges the modules once the dead items are cut, so --no-prune leaves it out too).
   --map FILE: each renamed name and its new name, to read the bundle's compiler messages.";
 
 fn main() -> ExitCode {
@@ -60,6 +61,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         Options {
             rename: !flag("--no-rename"),
             prune: !flag("--no-prune"),
+            flatten: !flag("--no-flatten"),
             ..Options::minified(lib, entry, &crate_name)
         }
     };

@@ -2,5 +2,5 @@
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    std::process::exit(uttt::protocol::main(&args));
+    std::process::exit(uttt::protocol::start(&args));
 }

@@ -9,8 +9,8 @@ use crate::moves::Move;
 /// How many symmetries there are (0 is the identity).
 pub const SYMMETRIES: usize = 8;
 
-/// `MAPS[s][i]`: where symmetry `s` takes index `i = 3 · row + col` of a 3×3 grid.
-const MAPS: [[u8; 9]; SYMMETRIES] = [
+/// `MAPS[s][i]`: where symmetry `s` takes index `i = 3 · row + col` of a 3×3 grid (a cell, or a small board).
+pub const MAPS: [[u8; 9]; SYMMETRIES] = [
     [0, 1, 2, 3, 4, 5, 6, 7, 8], // identity
     [2, 5, 8, 1, 4, 7, 0, 3, 6], // a quarter turn
     [8, 7, 6, 5, 4, 3, 2, 1, 0], // a half turn

@@ -32,7 +32,7 @@ fn from_char(c: char) -> Option<u8> {
 }
 
 /// `bytes` as text.
-pub fn encode(bytes: &[u8]) -> String {
+pub fn bytes_to_text(bytes: &[u8]) -> String {
     let mut text = String::with_capacity(bytes.len() * 11 / 9 + 11);
     for chunk in bytes.chunks(CHUNK_BYTES) {
         let mut n = chunk.iter().fold(0u128, |n, &b| n << 8 | b as u128);
@@ -47,9 +47,9 @@ pub fn encode(bytes: &[u8]) -> String {
     text
 }
 
-/// The bytes that `encode` wrote into `text`; an error names a foreign character or a length that no
+/// The bytes that `bytes_to_text` wrote into `text`; an error names a foreign character or a length that no
 /// byte count gives.
-pub fn decode(text: &str) -> Result<Vec<u8>, String> {
+pub fn text_to_bytes(text: &str) -> Result<Vec<u8>, String> {
     let digits: Vec<u8> = text
         .chars()
         .map(|c| from_char(c).ok_or_else(|| format!("character {c:?} is not a weight character")))
@@ -77,13 +77,13 @@ mod tests {
     fn every_length_and_byte_round_trips_in_printable_ascii_without_quotes() {
         for len in 0..40 {
             let bytes: Vec<u8> = (0..len).map(|i| (i * 37 + len * 11) as u8 ^ 0xA5).collect();
-            let text = encode(&bytes);
+            let text = bytes_to_text(&bytes);
             assert!(text.chars().all(|c| (' '..='~').contains(&c) && c != '"'), "{text}");
-            assert_eq!(decode(&text).unwrap(), bytes);
+            assert_eq!(text_to_bytes(&text).unwrap(), bytes);
         }
         let all: Vec<u8> = (0..=255).chain((0..=255).rev()).collect();
-        assert_eq!(decode(&encode(&all)).unwrap(), all);
-        assert_eq!(decode(&encode(&[255; 9])).unwrap(), [255; 9]);
+        assert_eq!(text_to_bytes(&bytes_to_text(&all)).unwrap(), all);
+        assert_eq!(text_to_bytes(&bytes_to_text(&[255; 9])).unwrap(), [255; 9]);
     }
 
     #[test]
@@ -95,9 +95,9 @@ mod tests {
 
     #[test]
     fn seventy_two_bits_in_eleven_characters() {
-        assert_eq!(encode(&[7; 900]).len(), 1100);
-        assert!(decode("ab\"c").unwrap_err().contains("'\"'"));
-        assert!(decode("a").unwrap_err().contains("truncated"));
-        assert!(decode("~~").unwrap_err().contains("damaged"));
+        assert_eq!(bytes_to_text(&[7; 900]).len(), 1100);
+        assert!(text_to_bytes("ab\"c").unwrap_err().contains("'\"'"));
+        assert!(text_to_bytes("a").unwrap_err().contains("truncated"));
+        assert!(text_to_bytes("~~").unwrap_err().contains("damaged"));
     }
 }

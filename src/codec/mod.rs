@@ -165,7 +165,7 @@ impl Writer {
         for k in (0..32).rev() {
             self.coder.raw(sum >> k & 1 == 1, 1 << 15);
         }
-        ascii::encode(&self.coder.finish())
+        ascii::bytes_to_text(&self.coder.finish())
     }
 }
 
@@ -193,7 +193,7 @@ impl Reader {
     /// A reader of `text` (a line ending after it ignored); an error names a character that no weight
     /// text holds.
     pub fn new(text: &str) -> Result<Reader, String> {
-        let bytes = ascii::decode(text.trim_end_matches(['\n', '\r']))?;
+        let bytes = ascii::text_to_bytes(text.trim_end_matches(['\n', '\r']))?;
         Ok(Reader { coder: Decoder::new(bytes), section: Section::new(0), checksum: Checksum::default() })
     }
 
@@ -353,9 +353,9 @@ mod tests {
             assert!(read(&changed, &values, 0).is_err(), "a change at {at} went unseen");
         }
         assert!(read("ab\u{4e00}", &values, 0).unwrap_err().contains("not a weight character"));
-        let mut bytes = ascii::decode(&text).unwrap();
+        let mut bytes = ascii::text_to_bytes(&text).unwrap();
         bytes.extend([1, 2, 3]);
-        let longer = ascii::encode(&bytes);
+        let longer = ascii::bytes_to_text(&bytes);
         assert!(read(&longer, &values, 0).unwrap_err().contains("continues"));
     }
 }

@@ -42,8 +42,8 @@ const LINES_THROUGH: [[u16; 4]; 9] = {
     t
 };
 
-/// `OPEN_LINES[b][blocked]`: the lines through cell `b` that avoid every cell of `blocked`.
-const OPEN_LINES: [[u8; 512]; 9] = {
+/// `LINES_AVOIDING[b][blocked]`: the lines through cell `b` that avoid every cell of `blocked`.
+const LINES_AVOIDING: [[u8; 512]; 9] = {
     let mut t = [[0u8; 512]; 9];
     let mut b = 0;
     while b < 9 {
@@ -67,7 +67,7 @@ const OPEN_LINES: [[u8; 512]; 9] = {
 /// Open big-board lines through board `b` for a player whose opponent has won `theirs`.
 #[inline]
 fn open_big_lines(b: usize, theirs: u16, closed_drawn: u16) -> usize {
-    OPEN_LINES[b][((theirs | closed_drawn) & FULL) as usize] as usize
+    LINES_AVOIDING[b][((theirs | closed_drawn) & FULL) as usize] as usize
 }
 
 /// The active features of move `m` on `board` (side to move's view), written into `out`; returns how many.

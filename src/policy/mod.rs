@@ -11,7 +11,7 @@ use features::{cell_feature, context_features, feature_count, line_states, shape
 use patterns::Patterns;
 
 /// The committed weights (see weights/MANIFEST.txt for how they were made).
-const EMBEDDED: &str = include_str!("../../weights/policy.txt");
+const POLICY_TEXT: &str = include_str!("../../weights/policy.txt");
 
 /// The learned move prior: a linear softmax over move features, with per-class shape logits.
 #[derive(Clone, Debug)]
@@ -37,7 +37,7 @@ impl Policy {
 
     /// The embedded weights, decoded once at start-up.
     pub fn embedded() -> Result<Policy, String> {
-        Policy::decode_named("weights/policy.txt", EMBEDDED)
+        Policy::decode_named("weights/policy.txt", POLICY_TEXT)
     }
 
     /// Reads weight text that came from the file `name`; an error starts with that name.

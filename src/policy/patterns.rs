@@ -1,6 +1,8 @@
 //! Small-board patterns for the policy: the 3×3 board a move is played in, from the mover's point of
 //! view, with the cell played, reduced by the board's eight symmetries to one class id.
 
+use crate::board::symmetry::MAPS;
+
 /// `TERNARY[m]`: the base-3 number whose digit k is 1 where bit k of the 9-bit mask `m` is set.
 const TERNARY: [u16; 512] = {
     let mut t = [0u16; 512];
@@ -21,18 +23,6 @@ const TERNARY: [u16; 512] = {
 };
 
 const PATTERNS: usize = 19683; // 3^9
-
-/// The eight symmetries of the 3×3 grid as cell permutations: `SYMMETRIES[s][k]` is where cell k goes.
-const SYMMETRIES: [[usize; 9]; 8] = [
-    [0, 1, 2, 3, 4, 5, 6, 7, 8],
-    [2, 5, 8, 1, 4, 7, 0, 3, 6],
-    [8, 7, 6, 5, 4, 3, 2, 1, 0],
-    [6, 3, 0, 7, 4, 1, 8, 5, 2],
-    [2, 1, 0, 5, 4, 3, 8, 7, 6],
-    [6, 7, 8, 3, 4, 5, 0, 1, 2],
-    [0, 3, 6, 1, 4, 7, 2, 5, 8],
-    [8, 5, 2, 7, 4, 1, 6, 3, 0],
-];
 
 /// The class table, built once at start-up (a few milliseconds).
 #[derive(Clone, Debug)]
@@ -65,9 +55,9 @@ impl Patterns {
                     continue;
                 }
                 // Give the whole orbit of (pattern, cell) under the symmetries one new id.
-                for sym in &SYMMETRIES {
+                for sym in &MAPS {
                     let image: usize = (0..9).map(|k| digits[k] * 3usize.pow(sym[k] as u32)).sum();
-                    class[image * 9 + sym[cell]] = count as u16;
+                    class[image * 9 + sym[cell] as usize] = count as u16;
                 }
                 count += 1;
             }

@@ -9,7 +9,7 @@
 //! and value are bit for bit those of `ValueNet::evaluate` (tested); only the time differs.
 
 use super::features::{board_features, game_features, MAX_GAME_FEATURES};
-use super::network::{add_column as add, ValueNet};
+use super::network::{add_column, ValueNet};
 use crate::board::{Board, Player};
 use crate::moves::Move;
 
@@ -48,15 +48,15 @@ impl<'a> Children<'a> {
         if self.shared_board != b {
             self.shared = net.biases().try_into().expect("the net has WIDTH units");
             for other in (0..9).filter(|&o| o != b) {
-                board_features(&self.parent, me, other, |f| add(&mut self.shared, net.column(f)));
+                board_features(&self.parent, me, other, |f| add_column(&mut self.shared, net.column(f)));
             }
             self.shared_board = b;
         }
         let mut sums = self.shared;
-        board_features(after, me, b, |f| add(&mut sums, net.column(f)));
+        board_features(after, me, b, |f| add_column(&mut sums, net.column(f)));
         let mut game = [0; MAX_GAME_FEATURES];
         let n = game_features(after, me, &mut game);
-        game[..n].iter().for_each(|&f| add(&mut sums, net.column(f)));
+        game[..n].iter().for_each(|&f| add_column(&mut sums, net.column(f)));
         net.output(&sums, net.bucket(after))
     }
 }

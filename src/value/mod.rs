@@ -16,12 +16,12 @@ pub use accumulator::Accumulator;
 pub use network::ValueNet;
 
 /// The committed weights (see weights/MANIFEST.txt for how they were made).
-const EMBEDDED: &str = include_str!("../../weights/value.txt");
+const VALUE_TEXT: &str = include_str!("../../weights/value.txt");
 
 impl ValueNet {
     /// The embedded weights, decoded once at start-up; an error names the file and what is wrong.
     pub fn embedded() -> Result<ValueNet, String> {
-        ValueNet::decode_named("weights/value.txt", EMBEDDED)
+        ValueNet::decode_named("weights/value.txt", VALUE_TEXT)
     }
 
     /// Reads weight text that came from the file `name`; an error starts with that name.

@@ -11,10 +11,10 @@ use super::network::{ValueNet, LEGACY_SCALE};
 use crate::codec::{Checksum, Reader, SectionSize, Writer};
 
 /// The committed head, fitted on the committed value net (weights/MANIFEST.txt).
-const EMBEDDED: &str = include_str!("../../weights/rollout_head.txt");
+const ROLLOUT_HEAD_TEXT: &str = include_str!("../../weights/rollout_head.txt");
 /// Version 2 is on the value net's scale `QA` = 128; version 1 was on 64, and is read with its biases
 /// doubled and its fingerprint taken of the net's weights on that scale (as the value net's text, 5 and 6).
-const FORMAT_VERSION: i64 = 2;
+const HEAD_FORMAT_VERSION: i64 = 2;
 
 /// A fingerprint of `net`'s hidden layers on a scale `1 / scale` of theirs: the codec's checksum of them.
 fn fingerprint(net: &ValueNet, scale: i64) -> u32 {
@@ -47,7 +47,7 @@ pub const TENSOR_NAMES: [&str; 3] = ["header", "w2", "b2"];
 pub fn encode_sized(head: &ValueNet) -> (String, Vec<SectionSize>) {
     let (_, _, _, w2, b2) = head.parts();
     let mut w = Writer::default();
-    w.put(FORMAT_VERSION, 16);
+    w.put(HEAD_FORMAT_VERSION, 16);
     for n in [head.hidden(), head.hidden2(), head.buckets()] {
         w.put(n as i64, 16);
     }
@@ -62,14 +62,14 @@ pub fn encode_sized(head: &ValueNet) -> (String, Vec<SectionSize>) {
 
 /// The head that `text` (from `name`) holds for `net`; an error names the file and what is wrong.
 pub fn decode_named(net: &ValueNet, name: &str, text: &str) -> Result<ValueNet, String> {
-    decode(net, text).map_err(|e| format!("{name}: {e}"))
+    decode_head(net, text).map_err(|e| format!("{name}: {e}"))
 }
 
-fn decode(net: &ValueNet, text: &str) -> Result<ValueNet, String> {
+fn decode_head(net: &ValueNet, text: &str) -> Result<ValueNet, String> {
     let mut r = Reader::new(text)?;
     let version = r.get(16)?;
-    if !(1..=FORMAT_VERSION).contains(&version) {
-        return Err(format!("format version {version}, expected 1..={FORMAT_VERSION}"));
+    if !(1..=HEAD_FORMAT_VERSION).contains(&version) {
+        return Err(format!("format version {version}, expected 1..={HEAD_FORMAT_VERSION}"));
     }
     let scale = if version < 2 { LEGACY_SCALE } else { 1 };
     let shape = (r.get(16)?, r.get(16)?, r.get(16)?);
@@ -96,7 +96,7 @@ pub fn load(net: &ValueNet, path: Option<&str>) -> Result<ValueNet, String> {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
             decode_named(net, path, &text)
         }
-        None => decode_named(net, "weights/rollout_head.txt", EMBEDDED),
+        None => decode_named(net, "weights/rollout_head.txt", ROLLOUT_HEAD_TEXT),
     }
 }
 
@@ -116,7 +116,7 @@ mod tests {
         let head = a_head(&net);
         let text = encode(&head);
         assert!(text.len() < 1_000, "only the output layer is written");
-        let back = decode(&net, &text).unwrap();
+        let back = decode_head(&net, &text).unwrap();
         assert_eq!(back.encode(), head.encode());
         // Another net's hidden units: one first-layer weight changed.
         let (w1, b1, second, w2, b2) = net.parts();
@@ -124,7 +124,7 @@ mod tests {
         w1[5] = if w1[5] == 0 { 1 } else { 0 };
         let other =
             ValueNet::new(net.hidden(), w1, b1.to_vec(), second.clone(), w2.to_vec(), b2.to_vec()).unwrap();
-        assert!(decode(&other, &text).unwrap_err().contains("another value net"));
+        assert!(decode_head(&other, &text).unwrap_err().contains("another value net"));
     }
 
     #[test]

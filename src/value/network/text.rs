@@ -9,7 +9,7 @@ use crate::value::features::INPUTS;
 /// units (written only for a net that has them), version 5 the first layer's step (written only for a net
 /// whose step is above 1: its first-layer weights are stored divided by it). Version 6 writes every header
 /// field and is on the scale `QA` = 128; the earlier ones were on 64, and are read doubled (`LEGACY_SCALE`).
-const FORMAT_VERSION: i64 = 6;
+const NET_FORMAT_VERSION: i64 = 6;
 /// The weight text's sections, in order (see `encode_sized`).
 pub const TENSOR_NAMES: [&str; 7] = ["header", "w1", "b1", "w_mid", "b_mid", "w2", "b2"];
 
@@ -22,7 +22,7 @@ impl ValueNet {
     /// The net as weight text, and each tensor's size in it (named by `TENSOR_NAMES`).
     pub fn encode_sized(&self) -> (String, Vec<SectionSize>) {
         let mut w = Writer::default();
-        w.put(FORMAT_VERSION, 16);
+        w.put(NET_FORMAT_VERSION, 16);
         let shape = [self.inputs, self.hidden, self.b2.len(), self.second.width];
         shape.iter().for_each(|&n| w.put(n as i64, 16));
         w.put(self.squared as i64, 16);
@@ -49,8 +49,8 @@ impl ValueNet {
     pub fn decode(text: &str) -> Result<ValueNet, String> {
         let mut r = Reader::new(text)?;
         let version = r.get(16)?;
-        if !(1..=FORMAT_VERSION).contains(&version) {
-            return Err(format!("format version {version}, expected 1..={FORMAT_VERSION}"));
+        if !(1..=NET_FORMAT_VERSION).contains(&version) {
+            return Err(format!("format version {version}, expected 1..={NET_FORMAT_VERSION}"));
         }
         let inputs = r.get(16)?;
         if !(1..=INPUTS as i64).contains(&inputs) {
