@@ -216,8 +216,9 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let mut paths = a.values("--data")?;
     let d = value::fit::TrainConfig::default();
+    let hidden: Option<usize> = a.value("--hidden")?;
     let mut config = value::fit::TrainConfig {
-        hidden: a.value_or("--hidden", d.hidden)?,
+        hidden: hidden.unwrap_or(d.hidden),
         hidden2: a.value_or("--hidden2", d.hidden2)?,
         buckets: a.value_or("--buckets", d.buckets)?,
         epochs: a.value_or("--epochs", d.epochs)?,
@@ -244,9 +245,18 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     }
     let init: Option<String> = a.value("--init")?;
     if let Some(path) = &init {
-        // Fine-tuning keeps the starting net's shape.
+        // Fine-tuning keeps the starting net's shape; `--hidden H` above its width widens its one hidden
+        // layer (`FloatNet::widened`).
         let start = crate::value::ValueNet::load(Some(path))?;
+        let asked = hidden.unwrap_or(start.hidden());
         (config.hidden, config.hidden2, config.buckets) = (start.hidden(), start.hidden2(), start.buckets());
+        if asked < start.hidden() || (asked > start.hidden() && start.hidden2() > 0) {
+            return Err(format!(
+                "--hidden {asked} with --init: at least the starting net's {} units, more for one hidden layer only",
+                start.hidden()
+            ));
+        }
+        config.hidden = asked;
         config.squared = start.squared();
         config.init = Some(start);
     }

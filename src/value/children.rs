@@ -13,9 +13,9 @@ use super::network::{add_column, ValueNet};
 use crate::board::{Board, Player};
 use crate::moves::Move;
 
-/// The width valued from shared sums (the shipped net's); a net of another width values each child from
-/// scratch.
-const WIDTH: usize = 64;
+/// The widest net valued from shared sums; a net of a width other than 64 or 96 (those with fixed-width
+/// sums in `network.rs`) values each child from scratch.
+const MAX_WIDTH: usize = 96;
 
 /// Values the children of one position by `net` (`value`), keeping the shared sums of the board last played
 /// in.
@@ -24,8 +24,8 @@ pub struct Children<'a> {
     parent: Board,
     /// The player to move after any child move: every child is valued from this view.
     me: Player,
-    /// The biases plus the columns of every board but `shared_board`, seen by `me`.
-    shared: [i16; WIDTH],
+    /// The biases plus the columns of every board but `shared_board`, seen by `me` (the net's width of them).
+    shared: [i16; MAX_WIDTH],
     /// The board `shared` leaves out; 9 before the first child.
     shared_board: usize,
 }
@@ -34,25 +34,32 @@ impl<'a> Children<'a> {
     /// Ready to value the children of `parent`.
     pub fn new(net: &'a ValueNet, parent: &Board) -> Children<'a> {
         let me = parent.side_to_move().other();
-        Children { net, parent: *parent, me, shared: [0; WIDTH], shared_board: 9 }
+        Children { net, parent: *parent, me, shared: [0; MAX_WIDTH], shared_board: 9 }
     }
 
     /// The expected score of the side to move in `after`, the position `m` leads to from the parent (not
     /// over): `net.evaluate(after)`, exactly.
     #[inline]
     pub fn value(&mut self, m: Move, after: &Board) -> f32 {
-        let (net, me, b) = (self.net, self.me, m.board());
-        if net.hidden() != WIDTH {
-            return net.evaluate(after);
+        match self.net.hidden() {
+            64 => self.value_fixed::<64>(m, after),
+            96 => self.value_fixed::<96>(m, after),
+            _ => self.net.evaluate(after),
         }
+    }
+
+    #[inline]
+    fn value_fixed<const H: usize>(&mut self, m: Move, after: &Board) -> f32 {
+        let (net, me, b) = (self.net, self.me, m.board());
+        let shared: &mut [i16; H] = (&mut self.shared[..H]).try_into().expect("H is at most MAX_WIDTH");
         if self.shared_board != b {
-            self.shared = net.biases().try_into().expect("the net has WIDTH units");
+            shared.copy_from_slice(net.biases());
             for other in (0..9).filter(|&o| o != b) {
-                board_features(&self.parent, me, other, |f| add_column(&mut self.shared, net.column(f)));
+                board_features(&self.parent, me, other, |f| add_column(shared, net.column(f)));
             }
             self.shared_board = b;
         }
-        let mut sums = self.shared;
+        let mut sums = *shared;
         board_features(after, me, b, |f| add_column(&mut sums, net.column(f)));
         let mut game = [0; MAX_GAME_FEATURES];
         let n = game_features(after, me, &mut game);
@@ -66,28 +73,32 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
 
+    /// Every child of positions along random games, by the shipped net and by a random one of the other
+    /// fixed width.
     #[test]
     fn every_child_is_valued_exactly_as_from_scratch() {
-        let net = ValueNet::embedded().expect("the embedded net decodes");
-        assert_eq!(net.hidden(), WIDTH, "the shared sums are tested on the shipped width");
-        let mut rng = Rng::new(11);
-        let mut checked = 0;
-        for _ in 0..60 {
-            let mut board = Board::new();
-            while !board.is_over() {
-                let mut children = Children::new(&net, &board);
-                for &m in board.legal_moves().iter() {
-                    let mut after = board;
-                    after.play(m);
-                    if !after.is_over() {
-                        assert_eq!(children.value(m, &after).to_bits(), net.evaluate(&after).to_bits());
-                        checked += 1;
+        let shipped = ValueNet::embedded().expect("the embedded net decodes");
+        let wide = crate::value::network::tests::random_net(96, 4, 3);
+        for (net, games) in [(&shipped, 60), (&wide, 10)] {
+            let mut rng = Rng::new(11);
+            let mut checked = 0;
+            for _ in 0..games {
+                let mut board = Board::new();
+                while !board.is_over() {
+                    let mut children = Children::new(net, &board);
+                    for &m in board.legal_moves().iter() {
+                        let mut after = board;
+                        after.play(m);
+                        if !after.is_over() {
+                            assert_eq!(children.value(m, &after).to_bits(), net.evaluate(&after).to_bits());
+                            checked += 1;
+                        }
                     }
+                    let m = board.random_move(&mut rng).expect("a move while not over");
+                    board.play(m);
                 }
-                let m = board.random_move(&mut rng).expect("a move while not over");
-                board.play(m);
             }
+            assert!(checked > 150 * games, "{checked} children of a {}-unit net", net.hidden());
         }
-        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -79,6 +79,24 @@ impl FloatNet {
         }
     }
 
+    /// This one-layer net with `hidden` units, its own first: the new units get small random first-layer
+    /// weights and output weights of zero, so the wider net values every position as this one does and
+    /// training grows them from there (`train-value --init NET --widen H`).
+    pub fn widened(&self, hidden: usize, seed: u64) -> FloatNet {
+        assert!(self.hidden2 == 0 && hidden >= self.hidden, "widening a one-layer net");
+        let (old, buckets) = (self.hidden, self.b2.len());
+        let mut rng = Rng::new(seed);
+        let mut uniform = |scale: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * scale;
+        let w1 = (0..INPUTS * hidden)
+            .map(|k| if k % hidden < old { self.w1[k / hidden * old + k % hidden] } else { uniform(0.05) })
+            .collect();
+        let b1 = (0..hidden).map(|i| if i < old { self.b1[i] } else { 0.3 }).collect();
+        let w2 = (0..buckets * hidden)
+            .map(|k| if k % hidden < old { self.w2[k / hidden * old + k % hidden] } else { 0.0 })
+            .collect();
+        FloatNet { hidden, w1, b1, w2, ..self.clone() }
+    }
+
     /// The width of the layer the output reads.
     pub(super) fn last_width(&self) -> usize {
         if self.hidden2 > 0 {

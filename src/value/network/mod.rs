@@ -384,4 +384,4 @@ pub fn sigmoid(x: f32) -> f32 {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -6,7 +6,7 @@ use crate::rng::Rng;
 use crate::value::Accumulator;
 
 /// A net with small random weights and `buckets` output buckets.
-fn random_net(hidden: usize, buckets: usize, seed: u64) -> ValueNet {
+pub(crate) fn random_net(hidden: usize, buckets: usize, seed: u64) -> ValueNet {
     let mut rng = Rng::new(seed);
     let mut small = |n: usize, limit: u32| -> Vec<i16> {
         (0..n).map(|_| (rng.below(2 * limit + 1) as i32 - limit as i32) as i16).collect()

@@ -247,7 +247,10 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let valid_results = samples(&held, 1.0, 1, config.buckets, config.inputs);
     let mut learning_rate = config.learning_rate;
     let mut net = match &config.init {
-        Some(start) => FloatNet { w1_step: config.w1_step, ..FloatNet::from_quantised(start) },
+        Some(start) => FloatNet {
+            w1_step: config.w1_step,
+            ..FloatNet::from_quantised(start).widened(config.hidden.max(start.hidden()), config.seed)
+        },
         None => FloatNet {
             squared: config.squared,
             w1_step: config.w1_step,

@@ -96,3 +96,23 @@ fn a_unit_that_could_overflow_the_accumulator_is_shrunk_until_it_quantises() {
     // It quantises (`quantise` panics on a net the accumulator could not hold).
     net.quantise();
 }
+
+/// A widened net values every position as the net it grew from, and its new units can learn: their
+/// output weights get a gradient at once.
+#[test]
+fn a_widened_net_starts_where_its_source_was() {
+    let net = FloatNet { squared: true, ..FloatNet::random(16, 0, 2, 5) };
+    let wide = net.widened(24, 9);
+    assert_eq!((wide.hidden, wide.w1.len(), wide.w2.len()), (24, INPUTS * 24, 2 * 24));
+    let samples = batch(4, 2);
+    for s in &samples {
+        let (a, b) =
+            (net.predict(&s.features, s.bucket as usize), wide.predict(&s.features, s.bucket as usize));
+        assert!((a - b).abs() < 1e-6, "{a} against {b}");
+    }
+    let mut grad = vec![0.0; wide.parameters()];
+    gradient(&wide, &samples, &mut grad);
+    let w2_start = wide.parameters() - wide.w2.len() - wide.b2.len();
+    let new_output = (0..2).flat_map(|k| (16..24).map(move |i| w2_start + k * 24 + i));
+    assert!(new_output.map(|p| grad[p].abs()).sum::<f32>() > 0.0, "the new units' outputs learn");
+}
