@@ -15,6 +15,9 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Roots of paths that lie outside the crate.
 const EXTERNAL_ROOTS: [&str; 3] = ["std", "core", "alloc"];
 
+/// Starts of paths relative to the crate or the module they are written in.
+const RELATIVE_ROOTS: [&str; 3] = ["crate", "super", "self"];
+
 /// Item keywords whose next name is an item of the module they stand in.
 const ITEM_KEYWORDS: [&str; 8] = ["fn", "const", "static", "struct", "enum", "type", "trait", "union"];
 
@@ -78,7 +81,8 @@ impl<'s> Flattener<'_, 's> {
             .collect()
     }
 
-    /// The code token just past the `]` that closes the `[` at `i`, or past the `;` at the same depth.
+    /// The code token just past the first `close` (`;`, `)`) from `i` on that stands outside every bracket
+    /// opened after `i`: the end of an item that starts at `i`, or of the group that `(` at `i` opens.
     fn past_closing(&self, i: usize, close: &str) -> usize {
         let mut depth = 0i32;
         let mut j = i;
@@ -139,7 +143,8 @@ impl<'s> Flattener<'_, 's> {
     fn drop_structure(&mut self, modules_named: &BTreeSet<&str>) -> Result<BTreeMap<String, String>, String> {
         // Open braces: true for a module's.
         let mut braces: Vec<bool> = Vec::new();
-        let mut modules: Vec<&str> = Vec::new();
+        // The modules the current token stands in, outermost first.
+        let mut within: Vec<&str> = Vec::new();
         let mut defined: BTreeMap<&str, Vec<String>> = BTreeMap::new();
         let mut std_imports = BTreeMap::new();
         let mut i = 0;
@@ -150,7 +155,7 @@ impl<'s> Flattener<'_, 's> {
                 "mod" if module_level && t.kind == Kind::Ident && self.punct(i + 2, "{") => {
                     let start = self.item_start(i);
                     self.drop_code(start, i + 3);
-                    modules.push(self.at(i + 1).map_or("", |t| t.text));
+                    within.push(self.at(i + 1).map_or("", |t| t.text));
                     braces.push(true);
                     i += 3;
                     continue;
@@ -178,7 +183,7 @@ impl<'s> Flattener<'_, 's> {
                             let start = self.item_start(i);
                             self.drop_code(start, end);
                         }
-                    } else if ["crate", "super", "self"].contains(&root) || modules_named.contains(root) {
+                    } else if RELATIVE_ROOTS.contains(&root) || modules_named.contains(root) {
                         if path.contains(" as ") {
                             return Err(format!(
                                 "`use {path};` renames an item of the crate: write its own name"
@@ -194,14 +199,14 @@ impl<'s> Flattener<'_, 's> {
                 "}" => {
                     if braces.pop() == Some(true) {
                         self.dropped[self.code[i]] = true;
-                        modules.pop();
+                        within.pop();
                     }
                 }
                 kw if module_level && t.kind == Kind::Ident && ITEM_KEYWORDS.contains(&kw) => {
                     if let Some(name) =
                         self.at(i + 1).filter(|n| n.kind == Kind::Ident && !["fn", "_"].contains(&n.text))
                     {
-                        defined.entry(name.text).or_default().push(modules.join("::"));
+                        defined.entry(name.text).or_default().push(within.join("::"));
                     }
                 }
                 _ => {}
@@ -249,8 +254,7 @@ impl<'s> Flattener<'_, 's> {
             }
             let mut j = i;
             while self.at(j).is_some_and(|t| {
-                t.kind == Kind::Ident
-                    && (["crate", "super", "self"].contains(&t.text) || modules.contains(t.text))
+                t.kind == Kind::Ident && (RELATIVE_ROOTS.contains(&t.text) || modules.contains(t.text))
             }) && self.colons(j + 1)
                 && self.at(j + 3).is_some_and(|t| t.kind == Kind::Ident)
             {

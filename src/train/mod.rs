@@ -260,6 +260,13 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         config.squared = start.squared();
         config.init = Some(start);
     }
+    if config.hidden == 0 || config.hidden % 8 != 0 || config.hidden > crate::value::network::MAX_HIDDEN {
+        return Err(format!(
+            "--hidden {}: a multiple of 8 up to {}",
+            config.hidden,
+            crate::value::network::MAX_HIDDEN
+        ));
+    }
     if !(1..=crate::value::network::MAX_BUCKETS).contains(&config.buckets) {
         return Err(format!(
             "--buckets {}: expected 1..={}",
