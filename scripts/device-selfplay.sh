@@ -1,0 +1,32 @@
+#!/bin/sh
+# Self-play records for the value net on a many-core machine lent for a few minutes (the device tool):
+# one shard a core, each stopped after SECONDS, the records compressed into $OUT, since generated data
+# stays out of git and does not outlive the machine. A later call with the same SEED and FROM, a folder
+# holding an earlier call's shards (carried to the machine), resumes every shard where it stopped:
+#
+#   run: SEED=29 scripts/device-selfplay.sh                (carry target/release/uttt)
+#   here: cp FILES_AT/shard-*.txt.xz data/gen29/           (then run: SEED=29 FROM=data/gen29 …, carry it too)
+#   at the end: xz -dc data/gen29/shard-*.txt.xz > data/gen29/gen29.txt   (incomplete games are dropped when read)
+#
+# About 83 positions a second a core on a 16-core device at 6,400 iterations (docs/journal/training.md,
+# "Gen-25"): 16 cores × 530 s ≈ 0.7 M positions, 6 bytes a position once compressed.
+set -u
+B=${UTTT:-./target/release/uttt}
+SEED=${SEED:-29}
+SHARDS=${SHARDS:-$(nproc)}
+SECONDS_PER_CALL=${SECONDS:-530}
+ITERATIONS=${ITERATIONS:-6400}
+OUT=${OUT:?the device tool sets OUT}
+FROM=${FROM:-}
+WORK=$(mktemp -d)
+$B bench --signature
+for k in $(seq 0 $((SHARDS - 1))); do
+  if [ -n "$FROM" ] && [ -f "$FROM/shard-$k.txt.xz" ]; then xz -dc "$FROM/shard-$k.txt.xz" > "$WORK/shard-$k.txt"; fi
+  timeout "$SECONDS_PER_CALL" $B selfplay-value --games 60000 --seed "$SEED" --shard "$k/$SHARDS" \
+    --iterations "$ITERATIONS" --jobs 1 --out "$WORK/shard-$k.txt" 2>/dev/null &
+done
+wait
+for k in $(seq 0 $((SHARDS - 1))); do
+  xz -9 -c "$WORK/shard-$k.txt" > "$OUT/shard-$k.txt.xz"
+done
+echo "$(cat "$WORK"/shard-*.txt | wc -l) records in $SHARDS shards, seed $SEED"
