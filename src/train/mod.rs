@@ -249,14 +249,13 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         // layer (`FloatNet::widened`).
         let start = crate::value::ValueNet::load(Some(path))?;
         let asked = hidden.unwrap_or(start.hidden());
-        (config.hidden, config.hidden2, config.buckets) = (start.hidden(), start.hidden2(), start.buckets());
+        (config.hidden, config.hidden2, config.buckets) = (asked, start.hidden2(), start.buckets());
         if asked < start.hidden() || (asked > start.hidden() && start.hidden2() > 0) {
             return Err(format!(
                 "--hidden {asked} with --init: at least the starting net's {} units, more for one hidden layer only",
                 start.hidden()
             ));
         }
-        config.hidden = asked;
         config.squared = start.squared();
         config.init = Some(start);
     }

@@ -81,7 +81,7 @@ impl FloatNet {
 
     /// This one-layer net with `hidden` units, its own first: the new units get small random first-layer
     /// weights and output weights of zero, so the wider net values every position as this one does and
-    /// training grows them from there (`train-value --init NET --widen H`).
+    /// training grows them from there (`train-value --init NET --hidden H`).
     pub fn widened(&self, hidden: usize, seed: u64) -> FloatNet {
         assert!(self.hidden2 == 0 && hidden >= self.hidden, "widening a one-layer net");
         let (old, buckets) = (self.hidden, self.b2.len());
