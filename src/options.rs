@@ -41,6 +41,8 @@ pub struct BotOptions {
     pub book_file: Option<String>,
     /// The search's parameters.
     pub params: Params,
+    /// Search with baseline x86-64 instructions only, even where wider ones are there (`mcts/wide.rs`).
+    pub portable: bool,
     /// Moves the game started with before the bot's first turn (from `UTTT_OPENING`, set by uttt's arena
     /// for matches from opening positions; the CodinGame arena never sets it).
     pub opening: Vec<Move>,
@@ -63,6 +65,7 @@ impl Default for BotOptions {
             use_book: true,
             book_file: None,
             params: Params::BOT,
+            portable: false,
             opening: Vec::new(),
         }
     }
@@ -92,6 +95,7 @@ impl BotOptions {
             book_file: a.value("--book")?,
             // Without the net the bot searches as it did before it: rollouts, with their exploration.
             params: if use_value { params } else { params.without_value() },
+            portable: a.flag("--portable"),
             opening: Vec::new(),
         };
         if let Some(extra) = a.positionals()?.first() {
@@ -133,6 +137,9 @@ impl BotOptions {
     pub fn build_search(&self) -> Search {
         let params = if self.use_policy { self.params } else { self.params.without_prior() };
         let mut search = Search::new(params, self.nodes, self.seed);
+        if self.portable {
+            search = search.portable();
+        }
         if self.use_policy && self.params.prior_weight > 0.0 {
             match Policy::embedded() {
                 Ok(policy) => search = search.with_policy(policy),

@@ -19,10 +19,12 @@ pub fn uniform(board: &Board, rng: &mut Rng) -> Status {
 }
 
 /// Plays `board` to the end with random moves, except that a move winning the game is always taken.
+#[inline(always)]
 pub fn taking_game_wins(board: &Board, rng: &mut Rng) -> Status {
     play_out::<true>(board, rng)
 }
 
+#[inline(always)]
 fn play_out<const TAKE_GAME_WINS: bool>(board: &Board, rng: &mut Rng) -> Status {
     if board.is_over() {
         return board.status();

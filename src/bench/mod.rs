@@ -4,7 +4,7 @@
 pub mod signature;
 
 use crate::board::{Board, Status};
-use crate::mcts::{rollout, Limits, Params, RolloutPolicy};
+use crate::mcts::{rollout, wide_available, Limits, Params, RolloutPolicy};
 use crate::moves::Move;
 use crate::options::BotOptions;
 use crate::playout;
@@ -84,10 +84,10 @@ pub fn mcts_iterations(
     params: Params,
     value_file: Option<&str>,
 ) -> u64 {
-    mcts_iterations_from(&Board::new(), budget, runs, use_policy, params, value_file)
+    mcts_iterations_from(&Board::new(), budget, runs, use_policy, params, value_file, false)
 }
 
-/// The same from `board`.
+/// The same from `board`; `portable`: with baseline instructions only (`mcts/wide.rs`).
 pub fn mcts_iterations_from(
     board: &Board,
     budget: Duration,
@@ -95,12 +95,14 @@ pub fn mcts_iterations_from(
     use_policy: bool,
     params: Params,
     value_file: Option<&str>,
+    portable: bool,
 ) -> u64 {
     let mut counts: Vec<u64> = (0..runs)
         .map(|i| {
             let params = Params { early_stop: false, ..params };
             let value_file = value_file.map(str::to_string);
-            let options = BotOptions { seed: i as u64, params, use_policy, value_file, ..Default::default() };
+            let options =
+                BotOptions { seed: i as u64, params, use_policy, value_file, portable, ..Default::default() };
             let mut search = options.build_search();
             search.prefault(None); // as the bot does in its first turn
             search.search(board, None, Limits::time(Instant::now(), budget)).iterations
@@ -137,10 +139,13 @@ pub fn midgame_iterations(
     use_policy: bool,
     params: Params,
     value_file: Option<&str>,
+    portable: bool,
 ) -> f64 {
     let positions = midgame_positions();
-    let total: u64 =
-        positions.iter().map(|b| mcts_iterations_from(b, budget, 3, use_policy, params, value_file)).sum();
+    let total: u64 = positions
+        .iter()
+        .map(|b| mcts_iterations_from(b, budget, 3, use_policy, params, value_file, portable))
+        .sum();
     total as f64 / positions.len().max(1) as f64
 }
 
@@ -237,9 +242,12 @@ pub fn run_all(value_file: Option<&str>) -> Result<BenchFigures, String> {
     figures.add("mcts_iters_per_100ms_no_value", iterations(true, Params::ROLLOUT_BOT));
     figures.add("mcts_iters_per_100ms_no_policy", iterations(false, Params::ROLLOUT_BOT));
     // From the middle game, where boards hold more marks and rollouts are shorter.
-    let midgame = |params| midgame_iterations(budget, true, params, value_file);
-    figures.add("mcts_iters_per_100ms_midgame", midgame(Params::BOT));
-    figures.add("mcts_iters_per_100ms_midgame_no_value", midgame(Params::ROLLOUT_BOT));
+    let midgame = |params, portable| midgame_iterations(budget, true, params, value_file, portable);
+    figures.add("mcts_iters_per_100ms_midgame", midgame(Params::BOT, false));
+    figures.add("mcts_iters_per_100ms_midgame_no_value", midgame(Params::ROLLOUT_BOT, false));
+    // The search's baseline copy (`--portable`), where the processor has the wide one (`mcts/wide.rs`).
+    figures.add("wide_instructions", if wide_available() { 1.0 } else { 0.0 });
+    figures.add("mcts_iters_per_100ms_midgame_portable", midgame(Params::BOT, true));
     let (scratch, incremental, rollouts) = leaf_speeds(&net, Duration::from_secs(1));
     figures.add("value_evals_per_sec", scratch);
     figures.add("value_evals_per_sec_incremental", incremental);

@@ -5,7 +5,7 @@ use crate::board::Board;
 
 impl Search {
     /// The reward of `board` for the player who moved into it (the one not to move there).
-    #[inline]
+    #[inline(always)]
     pub(super) fn leaf_reward(&mut self, board: &Board) -> f32 {
         let mover = board.side_to_move().other();
         if board.is_over() {
@@ -36,7 +36,7 @@ impl Search {
 /// expected result `r` known (a rollout head), the rollout counts by its surprise alone,
 /// `net + (1 − w)·(rollout − r)`: as much of its noise, and so of what it finds that the net does not,
 /// without pulling the value towards what rollouts score on average (docs/tuning.md).
-#[inline]
+#[inline(always)]
 fn blend(net: f32, rolled: f32, expected_rollout: Option<f32>, weight: f32) -> f32 {
     match expected_rollout {
         Some(expected) => net + (1.0 - weight) * (rolled - expected),

@@ -7,6 +7,7 @@ use crate::moves::{Move, MoveList};
 use crate::value::children::Children;
 
 /// Per small board, the cells where the side to move wins the game at once by a big-board line.
+#[inline(always)]
 fn game_winning_moves(board: &Board) -> [u16; 9] {
     let me = board.side_to_move();
     let mut cells = [0u16; 9];
@@ -22,6 +23,7 @@ fn game_winning_moves(board: &Board) -> [u16; 9] {
 impl Search {
     /// Adds all children of `node`; false when the arena is full (the search then rolls out from here).
     /// Their priors are uniform for `prior_delay` more visits to `node` (see `set_priors`).
+    #[inline(always)]
     pub(super) fn expand(&mut self, node: usize, board: &Board) -> bool {
         let moves = board.legal_moves();
         let prior = 1.0 / moves.len() as f32;
@@ -50,6 +52,7 @@ impl Search {
     }
 
     /// One more visit to `node` while its children wait for their priors.
+    #[inline(always)]
     pub(super) fn count_down_priors(&mut self, node: usize, board: &Board) {
         let left = &mut self.tree.get_mut(node).priors_in;
         *left -= 1;
@@ -65,6 +68,7 @@ impl Search {
     /// Gives the children of `node` the learned policy's priors. Deferred from expansion because most
     /// expanded nodes are never visited again, and the policy is the dearest part of an expansion.
     /// `moves` are the children's moves, in the children's order.
+    #[inline(always)]
     pub(super) fn set_priors(&mut self, node: usize, board: &Board, moves: &[Move]) {
         let Some(policy) = &self.policy else { return };
         let mut priors = [0f32; 81];
@@ -85,6 +89,7 @@ impl Search {
     /// its own refinement comes that many real visits earlier).
     /// Done once, at the node's `value_prior_visits`-th visit: nine evaluations are too dear for every
     /// expansion, but a node visited that often is worth a better ordering of its children.
+    #[inline(always)]
     pub(super) fn refine_priors(&mut self, node: usize, board: &Board) {
         let Some(net) = &self.value else { return };
         let mover = board.side_to_move();

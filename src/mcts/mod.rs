@@ -21,6 +21,7 @@ mod solver;
 mod tests;
 pub mod tree;
 mod visits;
+mod wide;
 
 use crate::board::Board;
 use crate::moves::Move;
@@ -34,6 +35,7 @@ use root_scores::RootScores;
 pub use search_report::SearchReport;
 use std::time::Instant;
 use tree::Tree;
+pub use wide::wide_available;
 
 /// Default arena size: 2 × 5M nodes × 20 bytes = 200 MB reserved (the bot touches it all in its first turn).
 pub const DEFAULT_NODES: usize = 5_000_000;
@@ -49,6 +51,8 @@ pub struct Search {
     rollout_head: Option<ValueNet>,
     rng: Rng,
     root_scores: RootScores,
+    /// Search with the copy compiled for x86-64-v3 (`wide.rs`); true where the processor has it.
+    wide: bool,
 }
 
 /// The deepest a tree path can be: one node per ply plus the root.
@@ -66,6 +70,7 @@ impl Search {
             rollout_head: None,
             rng: Rng::new(seed),
             root_scores: RootScores::new(),
+            wide: wide_available(),
         }
     }
 
@@ -94,6 +99,18 @@ impl Search {
         }
     }
 
+    /// Searches with baseline instructions only, even where the processor has wider ones (`--portable`):
+    /// the same moves, for comparing speeds and checking that both copies agree.
+    pub fn portable(mut self) -> Search {
+        self.wide = false;
+        self
+    }
+
+    /// True when the search runs its copy compiled for x86-64-v3 (`wide.rs`).
+    pub fn is_wide(&self) -> bool {
+        self.wide
+    }
+
     /// Touches the tree buffers' memory now, stopping at `until` (see `Tree::prefault`).
     pub fn prefault(&mut self, until: Option<Instant>) {
         self.tree.prefault(until);
@@ -107,6 +124,31 @@ impl Search {
     /// Searches `board` and returns the move to play. `allowed`, when given, restricts the root moves
     /// (used when the referee's list disagrees with our state); it must share a move with our legal moves.
     pub fn search(&mut self, board: &Board, allowed: Option<&[Move]>, limits: Limits) -> SearchReport {
+        #[cfg(target_arch = "x86_64")]
+        if self.wide {
+            // SAFETY: `wide` is set only where the processor has every feature `search_wide` is compiled
+            // for (`wide_available`, checked when the search was made).
+            return unsafe { self.search_wide(board, allowed, limits) };
+        }
+        self.search_loop(board, allowed, limits)
+    }
+
+    /// The search compiled for the wide instructions of x86-64-v3 (`wide.rs`): the same moves, fewer cycles.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+    unsafe fn search_wide(
+        &mut self,
+        board: &Board,
+        allowed: Option<&[Move]>,
+        limits: Limits,
+    ) -> SearchReport {
+        self.search_loop(board, allowed, limits)
+    }
+
+    /// The search itself, inlined into both copies; so is every function of an iteration
+    /// (`#[inline(always)]`), since a function left out of line would run its baseline code in both.
+    #[inline(always)]
+    fn search_loop(&mut self, board: &Board, allowed: Option<&[Move]>, limits: Limits) -> SearchReport {
         let began = Instant::now();
         let nodes_reused = self.set_root(board, allowed.is_some());
         if let Some(allowed) = allowed {
@@ -160,6 +202,7 @@ impl Search {
     }
 
     /// One iteration: select, expand, roll out, back up.
+    #[inline(always)]
     fn iterate(&mut self) {
         let mut path = [0u32; MAX_PATH];
         let mut len = 1;
@@ -191,7 +234,7 @@ impl Search {
     }
 
     /// The child of `node` to descend into (see `select.rs`; the root's from `root_scores.rs`).
-    #[inline]
+    #[inline(always)]
     fn select(&mut self, node: usize) -> usize {
         let parent = *self.tree.get(node);
         if node == 0 {

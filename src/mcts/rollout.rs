@@ -8,6 +8,7 @@ use crate::playout;
 use crate::rng::Rng;
 
 /// Plays `board` to the end with `policy`; returns the final status.
+#[inline(always)]
 pub fn rollout(mut board: Board, policy: RolloutPolicy, rng: &mut Rng) -> Status {
     if policy == RolloutPolicy::UNIFORM {
         return playout::uniform(&board, rng);

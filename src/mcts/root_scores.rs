@@ -72,7 +72,7 @@ impl RootScores {
     }
 
     /// The child `select::select` would choose, or `None` when a child is proven.
-    #[inline]
+    #[inline(always)]
     pub fn select(&self, params: &Params, parent_visits: u32) -> Option<usize> {
         if self.any_proven {
             return None;

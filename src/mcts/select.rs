@@ -47,7 +47,7 @@ pub fn score(t: Terms, (exploration, prior_scale): (f32, f32)) -> f32 {
 
 /// The index among `children` of the child to descend into: a proven win at once, else the best score,
 /// proven losses last.
-#[inline]
+#[inline(always)]
 pub fn select(children: &[Node], params: &Params, parent_visits: u32) -> usize {
     let factors = parent_factors(params, parent_visits);
     let exploration = factors.0;

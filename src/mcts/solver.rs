@@ -7,6 +7,7 @@ use crate::board::{Board, Status};
 impl Search {
     /// Adds `reward` (for the player who moved into the leaf) along the path and, with the solver,
     /// proves what the children now prove.
+    #[inline(always)]
     pub(super) fn backup(&mut self, path: &[u32], leaf_board: &Board, mut reward: f32) {
         let leaf_mover = leaf_board.side_to_move().other();
         let mut proving = false;

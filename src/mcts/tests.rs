@@ -317,3 +317,22 @@ fn priors_are_sharpened_by_the_nets_values_once_a_node_is_visited_often_enough()
     assert!(sharpened > 20 && plain > 100, "{sharpened} sharpened, {plain} with the policy's priors alone");
     assert!(only_virtual > 20, "{only_virtual} children with the net's visits alone");
 }
+
+#[test]
+fn the_wide_copy_of_the_search_plays_as_the_portable_one() {
+    // The bot as shipped (net, rollout head, policy), its tree reused from move to move.
+    let options = crate::options::BotOptions { nodes: 100_000, quiet: true, ..Default::default() };
+    let mut wide = options.build_search();
+    let mut portable = crate::options::BotOptions { portable: true, ..options }.build_search();
+    assert_eq!(wide.is_wide(), wide_available());
+    assert!(!portable.is_wide());
+    let mut board = Board::new();
+    for ply in 0..12 {
+        let a = wide.search(&board, None, Limits::iterations(1500));
+        let b = portable.search(&board, None, Limits::iterations(1500));
+        assert_eq!(a.root_visits, b.root_visits, "ply {ply}");
+        let values = |r: &SearchReport| r.root_values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        assert_eq!(values(&a), values(&b), "ply {ply}");
+        board.play(a.best);
+    }
+}

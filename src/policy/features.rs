@@ -71,6 +71,7 @@ fn open_big_lines(b: usize, theirs: u16, closed_drawn: u16) -> usize {
 }
 
 /// The active features of move `m` on `board` (side to move's view), written into `out`; returns how many.
+#[inline(always)]
 pub fn active_features(patterns: &Patterns, board: &Board, m: Move, out: &mut [u16; MAX_ACTIVE]) -> usize {
     let (mine, theirs) = shape(board, m);
     let mut n = 0;
@@ -122,7 +123,7 @@ pub fn shape_features(class: usize, mut states: u16, mut push: impl FnMut(usize)
 
 /// The features beyond the cell and its shape: what the move does on the big board and where it sends
 /// the opponent. `marks` is `shape(board, m)`, which the caller has already.
-#[inline]
+#[inline(always)]
 pub fn context_features(board: &Board, m: Move, marks: (u16, u16), mut push: impl FnMut(usize)) {
     let me = board.side_to_move();
     let (b, c) = (m.board(), m.cell());

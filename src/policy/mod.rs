@@ -51,7 +51,7 @@ impl Policy {
     }
 
     /// The unnormalised score of a move: the sum of its active features' weights.
-    #[inline]
+    #[inline(always)]
     pub fn logit(&self, board: &Board, m: Move) -> f32 {
         let (mine, theirs) = shape(board, m);
         let mut sum =
@@ -61,6 +61,7 @@ impl Policy {
     }
 
     /// Writes a prior for each move (a softmax of the logits, summing to 1) into `out`.
+    #[inline(always)]
     pub fn priors(&self, board: &Board, moves: &[Move], out: &mut [f32]) {
         for (o, &m) in out.iter_mut().zip(moves) {
             *o = self.logit(board, m);

@@ -32,6 +32,7 @@ pub struct Children<'a> {
 
 impl<'a> Children<'a> {
     /// Ready to value the children of `parent`.
+    #[inline(always)]
     pub fn new(net: &'a ValueNet, parent: &Board) -> Children<'a> {
         let me = parent.side_to_move().other();
         Children { net, parent: *parent, me, shared: [0; MAX_WIDTH], shared_board: 9 }
@@ -39,7 +40,7 @@ impl<'a> Children<'a> {
 
     /// The expected score of the side to move in `after`, the position `m` leads to from the parent (not
     /// over): `net.evaluate(after)`, exactly.
-    #[inline]
+    #[inline(always)]
     pub fn value(&mut self, m: Move, after: &Board) -> f32 {
         match self.net.hidden() {
             64 => self.value_fixed::<64>(m, after),
@@ -48,7 +49,7 @@ impl<'a> Children<'a> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn value_fixed<const H: usize>(&mut self, m: Move, after: &Board) -> f32 {
         let (net, me, b) = (self.net, self.me, m.board());
         let shared: &mut [i16; H] = (&mut self.shared[..H]).try_into().expect("H is at most MAX_WIDTH");
@@ -63,7 +64,9 @@ impl<'a> Children<'a> {
         board_features(after, me, b, |f| add_column(&mut sums, net.column(f)));
         let mut game = [0; MAX_GAME_FEATURES];
         let n = game_features(after, me, &mut game);
-        game[..n].iter().for_each(|&f| add_column(&mut sums, net.column(f)));
+        for &f in &game[..n] {
+            add_column(&mut sums, net.column(f));
+        }
         net.output(&sums, net.bucket(after))
     }
 }

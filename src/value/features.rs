@@ -98,7 +98,7 @@ fn live_boards(board: &Board, p: Player) -> u16 {
 pub const MAX_ACTIVE: usize = 81 + 18 + MAX_GAME_FEATURES;
 
 /// The features of small board `b` seen by `me`: its state if closed, else its marks and threats.
-#[inline]
+#[inline(always)]
 pub fn board_features(board: &Board, me: Player, b: usize, mut f: impl FnMut(usize)) {
     let bit = 1u16 << b;
     if board.closed_boards() & bit != 0 {
@@ -129,7 +129,7 @@ pub fn board_features(board: &Board, me: Player, b: usize, mut f: impl FnMut(usi
 /// The features of the whole position seen by `me`: the forced board, whether either side is one move
 /// from winning the game, and the big-board lines each side can still make. Returns how many it wrote
 /// into `out`.
-#[inline]
+#[inline(always)]
 pub fn game_features(board: &Board, me: Player, out: &mut [usize; MAX_GAME_FEATURES]) -> usize {
     out[0] = board.forced_board().map_or(ANYWHERE, |b| FORCED + b);
     let mut n = 1;
@@ -188,14 +188,16 @@ pub fn game_features(board: &Board, me: Player, out: &mut [usize; MAX_GAME_FEATU
 }
 
 /// Calls `f` with every active feature of `board` seen by `me`.
-#[inline]
+#[inline(always)]
 pub fn active_features(board: &Board, me: Player, mut f: impl FnMut(usize)) {
     for b in 0..9 {
         board_features(board, me, b, &mut f);
     }
     let mut game = [0; MAX_GAME_FEATURES];
     let n = game_features(board, me, &mut game);
-    game[..n].iter().for_each(|&g| f(g));
+    for &g in &game[..n] {
+        f(g);
+    }
 }
 
 #[cfg(test)]

@@ -242,7 +242,7 @@ impl ValueNet {
 
     /// The expected score (win 1, draw ½, loss 0) of the player whose accumulator `acc` is, with output
     /// bucket `bucket` (`bucket`).
-    #[inline]
+    #[inline(always)]
     pub fn output(&self, acc: &[i16], bucket: usize) -> f32 {
         let h = self.hidden;
         let sum = match self.second.width {
@@ -285,16 +285,19 @@ impl ValueNet {
     /// The expected score of the side to move, computed from scratch.
     #[inline]
     pub fn evaluate(&self, board: &Board) -> f32 {
-        self.with_hidden_sums(board, |acc| self.output(acc, self.bucket(board)))
+        let mut sums = [0i16; MAX_HIDDEN];
+        self.output(self.hidden_sums(board, &mut sums), self.bucket(board))
     }
 
     /// The expected score of the side to move, and `head`'s output from the same hidden units: a head
     /// shares this net's layers but the output (a rollout head, `train/value/rollout_head_fit.rs`; checked once, by
     /// `shares_hidden_layers`, where it is given to the search), so one accumulator serves both.
-    #[inline]
+    #[inline(always)]
     pub fn evaluate_pair(&self, board: &Board, head: &ValueNet) -> (f32, f32) {
         let k = self.bucket(board);
-        self.with_hidden_sums(board, |acc| (self.output(acc, k), head.output(acc, k)))
+        let mut sums = [0i16; MAX_HIDDEN];
+        let sums = self.hidden_sums(board, &mut sums);
+        (self.output(sums, k), head.output(sums, k))
     }
 
     /// True when `other` has this net's hidden layers (it differs at most in its output layer).
@@ -303,26 +306,25 @@ impl ValueNet {
             == (other.hidden, &other.w1, &other.b1, &other.second, other.b2.len(), other.squared)
     }
 
-    /// Calls `f` with the first layer's sums of the side to move, computed from scratch.
-    #[inline]
-    fn with_hidden_sums<R>(&self, board: &Board, f: impl FnOnce(&[i16]) -> R) -> R {
+    /// The first layer's sums of the side to move, computed from scratch into `buffer`.
+    #[inline(always)]
+    fn hidden_sums<'b>(&self, board: &Board, buffer: &'b mut [i16; MAX_HIDDEN]) -> &'b [i16] {
         // A width known at compile time lets the sums stay in registers while the features are added.
+        let sums = &mut buffer[..self.hidden];
         match self.hidden {
-            64 => f(&self.hidden_sums_fixed::<64>(board)),
-            96 => f(&self.hidden_sums_fixed::<96>(board)),
+            64 => sums.copy_from_slice(&self.hidden_sums_fixed::<64>(board)),
+            96 => sums.copy_from_slice(&self.hidden_sums_fixed::<96>(board)),
             _ => {
-                let mut sums = [0i16; MAX_HIDDEN];
-                let sums = &mut sums[..self.hidden];
                 sums.copy_from_slice(&self.b1);
                 active_features(board, board.side_to_move(), |f| {
                     sums.iter_mut().zip(self.column(f)).for_each(|(a, &w)| *a = a.wrapping_add(w));
                 });
-                f(sums)
             }
         }
+        sums
     }
 
-    #[inline]
+    #[inline(always)]
     fn hidden_sums_fixed<const H: usize>(&self, board: &Board) -> [i16; H] {
         let mut acc: [i16; H] = self.b1[..H].try_into().expect("the net has H hidden units");
         active_features(board, board.side_to_move(), |f| add_column(&mut acc, &self.w1[f * H..(f + 1) * H]));
@@ -333,7 +335,7 @@ impl ValueNet {
 /// Adds a feature's column of first-layer weights to sums whose width `H` is known at compile time (so
 /// that they stay in registers while the features are added); wrapping, so the order of the additions
 /// does not change the result.
-#[inline]
+#[inline(always)]
 pub fn add_column<const H: usize>(sums: &mut [i16; H], column: &[i16]) {
     let column: &[i16; H] = column.try_into().expect("a column has H weights");
     for (s, &w) in sums.iter_mut().zip(column) {
@@ -355,7 +357,7 @@ pub fn worst_first_layer_sum(column: &mut [f32], bias: f32) -> f32 {
 }
 
 /// `Σᵢ clamp(unitsᵢ, 0, QA) · weightsᵢ`: a layer's input clipped as the units' activation.
-#[inline]
+#[inline(always)]
 fn clipped_dot(units: &[i16], weights: &[i16]) -> i32 {
     units.iter().zip(weights).map(|(&a, &w)| a.clamp(0, QA as i16) as i32 * w as i32).sum()
 }
@@ -364,7 +366,7 @@ fn clipped_dot(units: &[i16], weights: &[i16]) -> i32 {
 /// sum does for weights within `output_weight_limit`). The square is taken in `i16` (it is at most `QA²`),
 /// so that each term is an `i16` product, which baseline x86-64 multiplies and pairs in one instruction
 /// (`pmaddwd`); a square in `i32` needs a 32-bit multiply that SSE2 lacks and the compiler emulates.
-#[inline]
+#[inline(always)]
 fn squared_dot(units: &[i16], weights: &[i16]) -> i32 {
     const _: () = assert!(QA * QA <= i16::MAX as i32, "a squared unit must fit i16");
     units
