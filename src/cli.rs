@@ -76,6 +76,15 @@ impl Args {
     }
 }
 
+/// `--shard K/N` as (K, N), K < N: the part of a run one machine plays.
+pub fn parse_shard(shard: &str) -> Result<(u64, u64), String> {
+    shard
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
+        .filter(|&(k, n)| k < n)
+        .ok_or_else(|| format!("--shard {shard:?}: expected K/N with K < N"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -32,6 +32,8 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        train the value net and rewrite weights/value.txt
        uttt fit-rollout-head --data FILE... [--value-weights F] [--epochs E] [--seed S] [--value-target L] [--out FILE]
                                        fit the value net's rollout head (weights/rollout_head.txt)
+       uttt relabel-value --data FILE... [--iterations I] [--every K] [--min-ply P] [--seed S] [--shard K/N] [--jobs J] --out FILE
+                                       self-play positions searched again, deeper: records with the deep value
        uttt log-records LOG... [--player NAME] --out FILE
                                        value-net records from logged matches (each searched move's value and result)
        uttt value-error --data FILE... [--value-weights F] [--positions N]
@@ -81,6 +83,7 @@ fn main() -> ExitCode {
         Some("train") => report(uttt::train::train_main(rest)),
         Some("selfplay-value") => report(uttt::train::selfplay_value_main(rest)),
         Some("train-value") => report(uttt::train::train_value_main(rest)),
+        Some("relabel-value") => report(uttt::train::value::relabel::main(rest)),
         Some("log-records") => report(uttt::train::value::from_logs::main(rest)),
         Some("value-error") => report(uttt::train::value::error::main(rest)),
         Some("fit-rollout-head") => report(uttt::train::value::rollout_head_fit::main(rest)),

@@ -16,16 +16,7 @@ pub mod policy;
 pub mod seeds;
 pub mod value;
 
-use crate::cli::Args;
-
-/// `--shard K/N` as (K, N), K < N: the part of a run one machine plays.
-pub fn parse_shard(shard: &str) -> Result<(u64, u64), String> {
-    shard
-        .split_once('/')
-        .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
-        .filter(|&(k, n)| k < n)
-        .ok_or_else(|| format!("--shard {shard:?}: expected K/N with K < N"))
-}
+use crate::cli::{parse_shard, Args};
 
 /// `uttt train-basis6 [--games N] [--depth D] [--alpha A] [--seed S] [--rules codingame|points]
 /// [--out FILE]`: seed 003's learning.

@@ -302,7 +302,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let all_jobs = run.plan.jobs(state.candidates.len());
     if let Some(shard) = shard {
         // One machine's part of the current generation: the jobs with index % N == K.
-        let (k, n) = crate::train::parse_shard(&shard)?;
+        let (k, n) = crate::cli::parse_shard(&shard)?;
         let out = results.ok_or("--shard needs --results FILE")?;
         if std::fs::metadata(&run.state_path).is_err() {
             run.save(&state)?;

@@ -199,7 +199,7 @@ pub fn main(args: &[String]) -> Result<i32, String> {
         nodes: a.value_or("--nodes", 16_000_000)?,
     };
     let jobs: usize = a.value_or("--jobs", crate::cli::default_jobs())?;
-    let shard = a.value::<String>("--shard")?.map(|s| super::parse_shard(&s)).transpose()?;
+    let shard = a.value::<String>("--shard")?.map(|s| crate::cli::parse_shard(&s)).transpose()?;
     let mut files = a.values("--searches")?;
     if files.is_empty() {
         files.push("data/book/searches.txt".into());
