@@ -109,7 +109,9 @@ pub fn parse_complete(text: &str) -> (Vec<ValueRecord>, Vec<u64>) {
     (records, done)
 }
 
-/// Reads value records from files, sorted by game so that the data does not depend on file order.
+/// Reads value records from files, sorted by game so that the data does not depend on file order. Of two
+/// records of the same game and moves the one read first is kept: relabelled records (`relabel.rs`) given
+/// before the self-play file they came from replace its records.
 pub fn read_value_records(paths: &[String]) -> Result<Vec<ValueRecord>, String> {
     let mut records = Vec::new();
     for path in paths {
@@ -121,4 +123,25 @@ pub fn read_value_records(paths: &[String]) -> Result<Vec<ValueRecord>, String> 
     records.sort_by(|a, b| (a.game, &a.moves).cmp(&(b.game, &b.moves)));
     records.dedup_by(|a, b| a.game == b.game && a.moves == b.moves);
     Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn of_two_records_of_one_position_the_first_file_wins() {
+        let record = |value: f32| ValueRecord { game: 7, moves: vec![Move(40), Move(36)], result: Some(1.0), value };
+        let dir = std::env::temp_dir().join(format!("uttt-records-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (deep, shallow) = (dir.join("deep.txt"), dir.join("shallow.txt"));
+        std::fs::write(&deep, format_game(&[record(0.25)])).unwrap();
+        std::fs::write(&shallow, format_game(&[record(0.75)])).unwrap();
+        let path = |p: &std::path::Path| p.to_string_lossy().into_owned();
+        let first_deep = read_value_records(&[path(&deep), path(&shallow)]).unwrap();
+        let first_shallow = read_value_records(&[path(&shallow), path(&deep)]).unwrap();
+        std::fs::remove_dir_all(&dir).ok();
+        assert_eq!(first_deep, vec![record(0.25)]);
+        assert_eq!(first_shallow, vec![record(0.75)]);
+    }
 }
