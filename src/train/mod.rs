@@ -145,7 +145,11 @@ pub fn train_main(words: &[String]) -> Result<i32, String> {
     policy::fit::write_weights(
         &out,
         &summary,
-        &format!("data: {source} ({} positions), learning rate {lr}", records.len()),
+        &format!(
+            "command: uttt train {}\ndata: {source} ({} positions), learning rate {lr}",
+            words.join(" "),
+            records.len()
+        ),
     )?;
     Ok(0)
 }

@@ -81,6 +81,9 @@ pub struct TrainSummary {
     pub uniform_loss: f64,
     /// Entropy of the targets: the lowest loss possible.
     pub floor_loss: f64,
+    /// The embedded policy's cross-entropy and top-1 accuracy on the same held-out positions (`None` when
+    /// its weights are unusable): what a new policy must beat.
+    pub embedded: Option<(f64, f64)>,
     /// One line per epoch.
     pub log: Vec<String>,
 }
@@ -159,7 +162,9 @@ pub fn train_with(records: &[Record], epochs: usize, seed: u64, lr: f32, verbose
     // Report what the bot will use: the quantised weights.
     let weights: Vec<f32> = w.iter().map(|&x| codec::quantise(x)).collect();
     let (held_out_loss, held_out_accuracy) = evaluate(&weights, &test);
+    let embedded = crate::policy::Policy::embedded().ok().map(|p| evaluate(p.weights(), &test));
     TrainSummary {
+        embedded,
         weights,
         epochs,
         train_positions: train.len(),
@@ -185,7 +190,7 @@ pub fn write_weights(dir: &str, s: &TrainSummary, provenance: &str) -> Result<()
     let manifest = format!(
         "# Learned policy weights (policy.txt): {} weights, {} bytes, FNV-1a {:016x}\n{}\n{provenance}\n\
          positions: {} training, {} held out\nepochs: {}\n\
-         held-out cross-entropy {:.4} (uniform policy {:.4}, entropy floor {:.4}), top-1 accuracy {:.1}%\n\nper epoch:\n{}\n",
+         held-out cross-entropy {:.4} (uniform policy {:.4}, entropy floor {:.4}), top-1 accuracy {:.1}%{}\n\nper epoch:\n{}\n",
         s.weights.len(),
         text.len(),
         checksum(text.as_bytes()),
@@ -197,6 +202,10 @@ pub fn write_weights(dir: &str, s: &TrainSummary, provenance: &str) -> Result<()
         s.uniform_loss,
         s.floor_loss,
         100.0 * s.held_out_accuracy,
+        s.embedded.map_or(String::new(), |(loss, accuracy)| format!(
+            "\nthe policy embedded when it was trained, on the same positions: cross-entropy {loss:.4}, top-1 accuracy {:.1}%",
+            100.0 * accuracy
+        )),
         s.log.join("\n")
     );
     crate::train::manifest::write_manifest_section(
@@ -216,5 +225,8 @@ mod tests {
         let s = train(&records, 10, 1, false);
         assert!(s.held_out_loss < s.uniform_loss, "{} vs uniform {}", s.held_out_loss, s.uniform_loss);
         assert_eq!(s.weights.len(), feature_count(Patterns::shared()));
+        // The embedded policy is measured on the same positions, and it too beats the uniform one.
+        let (embedded_loss, _) = s.embedded.expect("the embedded policy decodes");
+        assert!(embedded_loss < s.uniform_loss, "embedded {embedded_loss} vs uniform {}", s.uniform_loss);
     }
 }

@@ -131,7 +131,8 @@ mod tests {
 
     #[test]
     fn of_two_records_of_one_position_the_first_file_wins() {
-        let record = |value: f32| ValueRecord { game: 7, moves: vec![Move(40), Move(36)], result: Some(1.0), value };
+        let record =
+            |value: f32| ValueRecord { game: 7, moves: vec![Move(40), Move(36)], result: Some(1.0), value };
         let dir = std::env::temp_dir().join(format!("uttt-records-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let (deep, shallow) = (dir.join("deep.txt"), dir.join("shallow.txt"));
