@@ -94,6 +94,11 @@ impl Bot {
         self.turn
     }
 
+    /// Whether the search runs its copy compiled for AVX2 (`mcts/wide.rs`).
+    pub fn is_wide(&self) -> bool {
+        self.search.is_wide()
+    }
+
     /// False once the bot's board is known to differ from the referee's game.
     pub fn in_sync(&self) -> bool {
         self.in_sync

@@ -163,7 +163,14 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, log: &mut impl Write
         let answer_ms = start.elapsed().as_secs_f64() * 1000.0;
         // The line goes first (a few microseconds), so a referee that reads stderr files it under this move.
         if !options.quiet {
-            let _ = writeln!(log, "{}", describe(bot.turn(), answer_ms, &choice));
+            // The first turn's line also says which copy of the search runs: an author reading the arena's
+            // stderr learns whether its processor gives the AVX2 copy's speed.
+            let copy = match bot.turn() {
+                1 if bot.is_wide() => " (search: AVX2 copy)",
+                1 => " (search: portable copy)",
+                _ => "",
+            };
+            let _ = writeln!(log, "{}{copy}", describe(bot.turn(), answer_ms, &choice));
         }
         if writeln!(output, "{m}").and_then(|_| output.flush()).is_err() {
             return; // The referee has gone.

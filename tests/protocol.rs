@@ -156,6 +156,26 @@ fn deterministic_mode_repeats_itself() {
     assert_eq!(first, go());
 }
 
+/// The first turn's stderr line says which copy of the search runs, the later turns' do not; `--portable`
+/// names the portable copy.
+#[test]
+fn the_first_turn_names_the_search_copy() {
+    let input = two_opening_turns();
+    let log_of = |portable: bool| {
+        let options = BotOptions { portable, ..quick_options() };
+        let mut log = Vec::new();
+        run(input.as_bytes(), &mut Vec::new(), &mut log, &options);
+        String::from_utf8(log).unwrap()
+    };
+    let copy = if uttt::mcts::wide_available() { "(search: AVX2 copy)" } else { "(search: portable copy)" };
+    for (log, named) in [(log_of(false), copy), (log_of(true), "(search: portable copy)")] {
+        let turns: Vec<&str> = log.lines().filter(|l| l.starts_with("turn ")).collect();
+        assert_eq!(turns.len(), 2, "{log}");
+        assert!(turns[0].starts_with("turn 1 ") && turns[0].ends_with(named), "{log}");
+        assert!(!turns[1].contains("(search:"), "{log}");
+    }
+}
+
 /// Started in the middle of a game: the first input is a real mid-game turn the bot never saw begin.
 #[test]
 fn a_bot_started_mid_game_answers_from_the_list() {
