@@ -2,16 +2,13 @@
 //! text format: `records.rs`). Game `g` depends only on the run's seed and `g`; shard `K/N` plays the games
 //! with `g % N == K`; a side line is a root move the search visited often but did not play, recorded so that
 //! the net also learns the positions a search meets after moves a game would not play.
-use super::records::{format_game, parse_complete, ValueRecord};
+use super::records::ValueRecord;
+use super::shard_file::{append_games, resume};
 use crate::board::Board;
 use crate::mcts::{Limits, Params, Search, SearchReport};
 use crate::moves::Move;
 use crate::options::BotOptions;
 use crate::rng::Rng;
-use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 /// How self-play games are played.
 #[derive(Clone, Debug)]
@@ -152,56 +149,16 @@ pub fn run_shard(
     jobs: usize,
     out: &str,
 ) -> Result<usize, String> {
-    let existing = std::fs::read_to_string(out).unwrap_or_default();
-    let (kept, done) = parse_complete(&existing);
-    // Rewrite the file with the complete games only, so that appending continues a clean file
-    // (`parse_complete` returns each game's records together).
-    let kept_text: String = kept.chunk_by(|x, y| x.game == y.game).map(format_game).collect();
-    std::fs::write(out, kept_text).map_err(|e| format!("{out}: {e}"))?;
+    let done = resume(out)?;
+    eprintln!("selfplay-value: {} games kept from {out}", done.len());
     let todo: Vec<u64> =
         (0..games).filter(|g| g % shards == shard && done.binary_search(g).is_err()).collect();
-    let file = std::fs::OpenOptions::new().append(true).open(out).map_err(|e| format!("{out}: {e}"))?;
-    let file = Arc::new(Mutex::new(file));
-    let (next, positions, finished) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0));
-    let start = Instant::now();
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(&g) = todo.get(i) else { break };
-                let records = play_game(config, seed, g);
-                let text = format_game(&records);
-                let written = file.lock().map_err(|_| "lock".to_string()).and_then(|mut f| {
-                    f.write_all(text.as_bytes()).and_then(|_| f.flush()).map_err(|e| format!("{out}: {e}"))
-                });
-                if let Err(e) = written {
-                    *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                    break;
-                }
-                let p = positions.fetch_add(records.len(), Ordering::SeqCst) + records.len();
-                let f = finished.fetch_add(1, Ordering::SeqCst) + 1;
-                let secs = start.elapsed().as_secs_f64().max(1e-9);
-                let eta = (todo.len() - f) as f64 * secs / f as f64;
-                eprint!(
-                    "\rselfplay-value: games {f}/{} ({} kept), positions {p}, {:.0} positions/s, ETA {eta:.0} s   ",
-                    todo.len(),
-                    done.len(),
-                    p as f64 / secs
-                );
-            });
-        }
-    });
-    eprintln!();
-    if let Some(e) = failure.into_inner().unwrap_or(None) {
-        return Err(e);
-    }
-    Ok(positions.into_inner())
+    append_games(out, &todo, jobs, "selfplay-value", |&g| play_game(config, seed, g))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::records::{estimate_side_results, parse_line};
+    use super::super::records::{estimate_side_results, format_game, parse_complete, parse_line};
     use super::*;
 
     fn quick() -> SelfPlay {

@@ -10,16 +10,13 @@
 //! it as it is. Like self-play it is deterministic, shardable by game (`g % N == K`) and resumable: games
 //! already complete in the output are kept and skipped.
 
-use super::records::{format_game, parse_complete, read_value_records, ValueRecord};
+use super::records::{read_value_records, ValueRecord};
+use super::shard_file::{append_games, resume};
 use crate::board::Board;
 use crate::cli::Args;
 use crate::mcts::{Limits, Params, Search};
 use crate::options::BotOptions;
 use crate::rng::Rng;
-use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::Instant;
 
 /// Which positions are searched again, and how deeply.
 #[derive(Clone, Debug)]
@@ -82,50 +79,13 @@ pub fn run_shard(
     jobs: usize,
     out: &str,
 ) -> Result<usize, String> {
-    let existing = std::fs::read_to_string(out).unwrap_or_default();
-    let (kept, done) = parse_complete(&existing);
-    let kept_text: String = kept.chunk_by(|x, y| x.game == y.game).map(format_game).collect();
-    std::fs::write(out, kept_text).map_err(|e| format!("{out}: {e}"))?;
+    let done = resume(out)?;
     // `read_value_records` sorts by game, so each game's records are together.
     let todo: Vec<&[ValueRecord]> = records
         .chunk_by(|x, y| x.game == y.game)
         .filter(|g| g[0].game % shards == shard && done.binary_search(&g[0].game).is_err())
         .collect();
-    let file = std::fs::OpenOptions::new().append(true).open(out).map_err(|e| format!("{out}: {e}"))?;
-    let file = Mutex::new(file);
-    let (next, positions) = (AtomicUsize::new(0), AtomicUsize::new(0));
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    let start = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(game) = todo.get(i) else { break };
-                let relabelled = relabel_game(config, game);
-                let text = format_game(&relabelled);
-                let written = file.lock().map_err(|_| "lock".to_string()).and_then(|mut f| {
-                    f.write_all(text.as_bytes()).and_then(|_| f.flush()).map_err(|e| format!("{out}: {e}"))
-                });
-                if let Err(e) = written {
-                    *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                    break;
-                }
-                let p = positions.fetch_add(relabelled.len(), Ordering::SeqCst) + relabelled.len();
-                let secs = start.elapsed().as_secs_f64().max(1e-9);
-                eprint!(
-                    "\rrelabel-value: games {}/{}, positions {p}, {:.1} positions/s   ",
-                    i + 1,
-                    todo.len(),
-                    p as f64 / secs
-                );
-            });
-        }
-    });
-    eprintln!();
-    match failure.into_inner().unwrap_or(None) {
-        Some(e) => Err(e),
-        None => Ok(positions.into_inner()),
-    }
+    append_games(out, &todo, jobs, "relabel-value", |game| relabel_game(config, game))
 }
 
 /// `uttt relabel-value --data FILE... [--iterations I] [--every K] [--min-ply P] [--seed S] [--shard K/N]
