@@ -11,6 +11,7 @@
 # A later call with FROM=data/relabel (the earlier shards carried too) resumes every shard where it stopped.
 # About 13 positions a second a core at 51,200 iterations (docs/journal/training.md, "Deeper values").
 set -u
+. "$(dirname "$0")/device-shards.sh"
 B=${UTTT:-./target/release/uttt}
 IN=${IN:-data/relabel/in.txt.xz}
 SEED=${SEED:-1}
@@ -24,14 +25,10 @@ WORK=$(mktemp -d)
 $B bench --signature
 xz -dc "$IN" > "$WORK/in.txt"
 for k in $(seq 0 $((SHARDS - 1))); do
-  if [ -n "$FROM" ] && [ -f "$FROM/shard-$k.txt.xz" ]; then xz -dc "$FROM/shard-$k.txt.xz" > "$WORK/shard-$k.txt"; fi
+  resume_shard "$FROM" "$WORK" "$k"
   timeout "$SECONDS_PER_CALL" $B relabel-value --data "$WORK/in.txt" --iterations "$ITERATIONS" --every "$EVERY" \
     --seed "$SEED" --shard "$k/$SHARDS" --jobs 1 --out "$WORK/shard-$k.txt" 2>/dev/null &
 done
 wait
-for k in $(seq 0 $((SHARDS - 1))); do
-  xz -9 -c "$WORK/shard-$k.txt" > "$WORK/shard-$k.txt.xz" &
-done
-wait
-(cd "$WORK" && tar -cf "$OUT/relabel.tar" shard-*.txt.xz)
+pack_shards "$WORK" "$SHARDS" "$OUT/relabel.tar"
 echo "$(cat "$WORK"/shard-*.txt | wc -l) records in $SHARDS shards, seed $SEED, $ITERATIONS iterations"

@@ -12,6 +12,7 @@
 # About 83 positions a second a core on a 16-core device at 6,400 iterations (docs/journal/training.md,
 # "Gen-25", "Gen-29"): 16 cores × 520 s ≈ 0.7 M positions, 6 bytes a position once compressed.
 set -u
+. "$(dirname "$0")/device-shards.sh"
 B=${UTTT:-./target/release/uttt}
 SEED=${SEED:-29}
 SHARDS=${SHARDS:-$(nproc)}
@@ -22,14 +23,10 @@ FROM=${FROM:-}
 WORK=$(mktemp -d)
 $B bench --signature
 for k in $(seq 0 $((SHARDS - 1))); do
-  if [ -n "$FROM" ] && [ -f "$FROM/shard-$k.txt.xz" ]; then xz -dc "$FROM/shard-$k.txt.xz" > "$WORK/shard-$k.txt"; fi
+  resume_shard "$FROM" "$WORK" "$k"
   timeout "$SECONDS_PER_CALL" $B selfplay-value --games 60000 --seed "$SEED" --shard "$k/$SHARDS" \
     --iterations "$ITERATIONS" --jobs 1 --out "$WORK/shard-$k.txt" 2>/dev/null &
 done
 wait
-for k in $(seq 0 $((SHARDS - 1))); do
-  xz -9 -c "$WORK/shard-$k.txt" > "$WORK/shard-$k.txt.xz" &
-done
-wait
-(cd "$WORK" && tar -cf "$OUT/shards.tar" shard-*.txt.xz)
+pack_shards "$WORK" "$SHARDS" "$OUT/shards.tar"
 echo "$(cat "$WORK"/shard-*.txt | wc -l) records in $SHARDS shards, seed $SEED"
