@@ -159,6 +159,18 @@ impl Board {
         self.won[player.index()]
     }
 
+    /// A 64-bit hash of the position (marks, side to move, forced board), for transposition tables.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        // Spread the side and forced board over the high bits first: the marks enter the low nine.
+        let mut h = ((self.forced as u64) << 1 | self.side as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F) ^ 1;
+        for marks in self.cells.iter().flatten() {
+            h = (h ^ *marks as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            h ^= h >> 31;
+        }
+        h
+    }
+
     /// Small boards that are won or full.
     #[inline]
     pub fn closed_boards(&self) -> u16 {

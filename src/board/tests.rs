@@ -82,3 +82,23 @@ fn perft_of_the_empty_board_matches_known_counts() {
     let b = Board::new();
     assert_eq!([1, 2, 3, 4].map(|d| b.perft(d)), [81, 720, 6336, 55080]);
 }
+
+#[test]
+fn keys_tell_positions_apart() {
+    // Every position of many random games, and each with the side to move's board freed or forced
+    // elsewhere: positions that differ in one mark or only in the forced board must not share a key.
+    let mut rng = Rng::new(21);
+    let mut seen = std::collections::HashMap::new();
+    for _ in 0..2000 {
+        let mut b = Board::new();
+        while !b.is_over() {
+            for forced in [ANY_BOARD, 0, 1, 4] {
+                let variant = Board { forced, ..b };
+                let earlier = seen.insert(variant.key(), variant);
+                assert!(earlier.is_none_or(|e| e == variant), "{earlier:?} and {variant:?} share a key");
+            }
+            b.play_random(&mut rng);
+        }
+    }
+    assert!(seen.len() > 100_000, "{}", seen.len());
+}

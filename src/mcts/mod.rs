@@ -7,6 +7,9 @@
 //! `reuse.rs` keeping the tree between turns, `search_report.rs` the move chosen at the root.
 
 pub mod budget;
+// Off in the bot, so out of the arena file.
+#[cfg(not(bundle))]
+mod endgame;
 mod evaluate;
 mod expand;
 pub mod node;
@@ -153,6 +156,10 @@ impl Search {
         let nodes_reused = self.set_root(board, allowed.is_some());
         if let Some(allowed) = allowed {
             self.expand_root_restricted(allowed);
+        }
+        #[cfg(not(bundle))]
+        if self.params.endgame_cells > 0 {
+            self.solve_root(limits);
         }
         self.root_scores.invalidate();
         let start = Instant::now();

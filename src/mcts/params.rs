@@ -58,6 +58,9 @@ pub struct Params {
     pub value_weight: f32,
     /// Prove wins, losses and draws and let them decide (MCTS-solver).
     pub solver: bool,
+    /// Search the root's moves exactly first (`endgame.rs`) when its open boards hold at most this many
+    /// empty cells (0: never).
+    pub endgame_cells: u32,
     /// Keep the subtree of the position reached between turns.
     pub reuse_tree: bool,
     /// Stop early when the most visited move can no longer be overtaken. Off for the bot: the time it
@@ -80,6 +83,7 @@ impl Params {
         rollout: RolloutPolicy::GAME_WINS,
         value_weight: 0.0,
         solver: true,
+        endgame_cells: 0,
         reuse_tree: true,
         early_stop: false,
     };
@@ -133,6 +137,7 @@ impl Params {
         rollout: RolloutPolicy::UNIFORM,
         value_weight: 0.0,
         solver: false,
+        endgame_cells: 0,
         reuse_tree: false,
         early_stop: false,
     };
@@ -249,6 +254,15 @@ pub const TUNABLES: &[Tunable] = &[
         meaning: "prove wins, losses and draws and let them decide (1: on)",
         get: |p| p.solver as u8 as f64,
         set: |p, v| p.solver = v != 0.0,
+    },
+    Tunable {
+        name: "exact",
+        field: "endgame_cells",
+        range: (0.0, 81.0),
+        integer: true,
+        meaning: "empty cells in open boards at or below which the root's moves are first searched exactly (0: never)",
+        get: |p| p.endgame_cells as f64,
+        set: |p, v| p.endgame_cells = v as u32,
     },
     Tunable {
         name: "reuse",
