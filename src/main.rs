@@ -17,8 +17,9 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        player of each pairing moves first in every game)
        uttt show LOG GAME              replay a logged game on the terminal
        uttt report LOG... --html FILE  a match or tournament page for the browser, from its logs
-       uttt slips LOG... [--player NAME] [--won X] [--lost Y]
+       uttt slips LOG... [--player NAME] [--won X] [--lost Y] [--exact NODES]
                                        where a player's games turn, by colour, from its own logged values
+                                       (and the results its moves threw away, solved exactly near the end)
        uttt play [OPPONENT] [--second] play against a bot in the terminal
        uttt profile [--moves \"r c ...\"] [--csv FILE] [--svg FILE] [--html FILE] [bot options]
                                        per-move time budget table of a self-play game

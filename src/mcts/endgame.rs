@@ -19,15 +19,14 @@ thread_local! {
     static TABLE: std::cell::RefCell<Option<Endgame>> = const { std::cell::RefCell::new(None) };
 }
 
-/// The share of the turn's time the root's exact search may take; the tree has the rest.
-const TIME_SHARE: f64 = 0.5;
-/// Its nodes for each iteration of an iteration-held search (the signature's, the screens'), in place of
-/// the clock: about the same share of the work.
-const NODES_PER_ITERATION: u64 = 10;
+/// Nodes of the exact search that take about the time of one iteration of the tree (7 M against 1 M a
+/// second): an iteration-held search (the signature's, the screens') gives it `endgame_share` of its
+/// iterations' worth, in place of the clock.
+const NODES_PER_ITERATION: f64 = 7.0;
 
 impl Search {
-    /// Settles the root's moves exactly when its open boards hold at most `endgame_cells` empty cells: a
-    /// winning move becomes a proven win (the search then stops at once) and losing moves proven losses,
+    /// Settles the root's moves exactly when its open boards hold at most `endgame_cells` empty cells, in
+    /// at most `endgame_share` of the turn: a winning move becomes a proven win (the search then stops at once) and losing moves proven losses,
     /// never chosen, unless every move loses: then the tree goes on choosing the line that asks most of
     /// the opponent. Drawing moves stay open to the tree, which ranks them by their chances.
     pub(super) fn solve_root(&mut self, limits: Limits) {
@@ -44,8 +43,10 @@ impl Search {
         order.sort_by_key(|&i| std::cmp::Reverse(self.tree.get(i).visits));
         let moves: Vec<Move> = order.iter().map(|&i| self.tree.get(i).mv).collect();
         let mut values = [None; 81];
-        let deadline = limits.sooner(TIME_SHARE).deadline;
-        let node_limit = limits.max_iterations.map_or(u64::MAX, |n| n * NODES_PER_ITERATION);
+        let share = self.params.endgame_share as f64;
+        let deadline = limits.sooner(share).deadline;
+        let node_limit =
+            limits.max_iterations.map_or(u64::MAX, |n| (n as f64 * NODES_PER_ITERATION * share) as u64);
         TABLE.with_borrow_mut(|endgame| {
             endgame.get_or_insert_with(Default::default).solve_moves(
                 &board,
@@ -69,7 +70,7 @@ impl Search {
     }
 }
 
-/// Table slots: 2^18 × 16 bytes = 4 MiB, made once with the search. Entries are facts about positions
+/// Table slots: 2^18 × 16 bytes = 4 MiB, made at first use. Entries are facts about positions
 /// (bounds on their exact values), so they stay valid from turn to turn and game to game.
 const TABLE_BITS: u32 = 18;
 /// Nodes between two reads of the clock.
@@ -124,6 +125,13 @@ impl Endgame {
                 break;
             }
         }
+    }
+
+    /// The exact value of `board` for its side to move (1 win, 0 draw, −1 loss), or `None` when
+    /// `node_limit` nodes do not settle it.
+    pub fn solve(&mut self, board: &Board, node_limit: u64) -> Option<i8> {
+        (self.nodes, self.node_limit, self.deadline) = (0, node_limit, None);
+        self.value(board, -1, 1)
     }
 
     /// Nodes searched by the last `solve_moves`.
@@ -301,7 +309,7 @@ mod tests {
     /// The move each search plays at `board` and its exact value for the player who plays it.
     fn played(board: &Board, endgame_cells: u32) -> (i8, Proof) {
         let mut search = Search::new(Params { endgame_cells, ..Params::BOT }, 20_000, 1);
-        let report = search.search(board, None, Limits::iterations(300));
+        let report = search.search(board, None, Limits::iterations(1000));
         let mut after = *board;
         after.play(report.best);
         (-minimax(&after), report.proof)

@@ -9,7 +9,7 @@
 pub mod budget;
 // Off in the bot, so out of the arena file.
 #[cfg(not(bundle))]
-mod endgame;
+pub mod endgame;
 mod evaluate;
 mod expand;
 pub mod node;

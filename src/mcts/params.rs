@@ -61,6 +61,8 @@ pub struct Params {
     /// Search the root's moves exactly first (`endgame.rs`) when its open boards hold at most this many
     /// empty cells (0: never).
     pub endgame_cells: u32,
+    /// The share of a turn's time that exact search may take (the tree has the rest).
+    pub endgame_share: f32,
     /// Keep the subtree of the position reached between turns.
     pub reuse_tree: bool,
     /// Stop early when the most visited move can no longer be overtaken. Off for the bot: the time it
@@ -84,6 +86,7 @@ impl Params {
         value_weight: 0.0,
         solver: true,
         endgame_cells: 0,
+        endgame_share: 0.5,
         reuse_tree: true,
         early_stop: false,
     };
@@ -138,6 +141,7 @@ impl Params {
         value_weight: 0.0,
         solver: false,
         endgame_cells: 0,
+        endgame_share: 0.5,
         reuse_tree: false,
         early_stop: false,
     };
@@ -263,6 +267,15 @@ pub const TUNABLES: &[Tunable] = &[
         meaning: "empty cells in open boards at or below which the root's moves are first searched exactly (0: never)",
         get: |p| p.endgame_cells as f64,
         set: |p, v| p.endgame_cells = v as u32,
+    },
+    Tunable {
+        name: "exact_share",
+        field: "endgame_share",
+        range: (0.0, 1.0),
+        integer: false,
+        meaning: "the share of a turn's time that exact search may take",
+        get: |p| p.endgame_share as f64,
+        set: |p, v| p.endgame_share = v as f32,
     },
     Tunable {
         name: "reuse",

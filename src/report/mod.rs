@@ -7,6 +7,7 @@
 pub mod model;
 pub mod page;
 pub mod slips;
+pub mod throws;
 
 use crate::cli::Args;
 pub use model::{LoggedFault, LoggedGame, Run, RunKind};

@@ -1,5 +1,6 @@
-//! `uttt slips LOG… [--player NAME] [--won X] [--lost Y]`: where a player's games turn, read from its own
-//! values in the logs.
+//! `uttt slips LOG… [--player NAME] [--won X] [--lost Y] [--exact NODES]`: where a player's games turn,
+//! read from its own values in the logs (and, with `--exact`, from the exact results near the end:
+//! `throws.rs`).
 //!
 //! Each of the bot's moves logs its value of the position (its expected score, 0..1). A game the player
 //! judged won (its value reached `won`, 0.7 by default) and did not win **slipped**; a game it lost
@@ -146,15 +147,16 @@ pub fn describe(name: &str, slips: &[ColourSlips; 2], bars: Thresholds) -> Strin
     text
 }
 
-/// `uttt slips LOG… [--player NAME] [--won X] [--lost Y]` (default: the log's first player, 0.7 and 0.3).
+/// `uttt slips LOG… [--player NAME] [--won X] [--lost Y] [--exact NODES]` (default: the log's first player, 0.7 and 0.3).
 pub fn main(words: &[String]) -> Result<i32, String> {
     let mut args = crate::cli::Args::new(words);
     let player: Option<String> = args.value("--player")?;
     let won: f64 = args.value_or("--won", Thresholds::DEFAULT.won)?;
     let lost: f64 = args.value_or("--lost", Thresholds::DEFAULT.lost)?;
+    let exact: Option<u64> = args.value("--exact")?;
     let paths = args.positionals()?;
     if paths.is_empty() {
-        return Err("usage: uttt slips LOG... [--player NAME] [--won X] [--lost Y]".into());
+        return Err("usage: uttt slips LOG... [--player NAME] [--won X] [--lost Y] [--exact NODES]".into());
     }
     if !(0.0..=1.0).contains(&lost) || !(lost..=1.0).contains(&won) {
         return Err(format!("--lost {lost} and --won {won}: values of 0..1 with lost ≤ won"));
@@ -169,6 +171,9 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         );
     }
     print!("{}", describe(&name, &analyse(&run, &name, bars), bars));
+    if let Some(nodes) = exact {
+        print!("{}", super::throws::describe(&super::throws::analyse(&run, &name, nodes), nodes, quartiles));
+    }
     Ok(0)
 }
 
