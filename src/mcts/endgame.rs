@@ -26,9 +26,10 @@ const NODES_PER_ITERATION: f64 = 7.0;
 
 impl Search {
     /// Settles the root's moves exactly when its open boards hold at most `endgame_cells` empty cells, in
-    /// at most `endgame_share` of the turn: a winning move becomes a proven win (the search then stops at once) and losing moves proven losses,
-    /// never chosen, unless every move loses: then the tree goes on choosing the line that asks most of
-    /// the opponent. Drawing moves stay open to the tree, which ranks them by their chances.
+    /// at most `endgame_share` of the turn: a winning move becomes a proven win (the search then stops at
+    /// once) and losing moves proven losses, never chosen, unless every move loses: then the tree goes on
+    /// choosing the line that asks most of the opponent. Drawing moves stay open to the tree, which ranks
+    /// them by their chances.
     pub(super) fn solve_root(&mut self, limits: Limits) {
         let board = self.root_board;
         let empty: u32 = (0..9).map(|k| board.free_cells(k).count_ones()).sum();

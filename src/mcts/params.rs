@@ -264,7 +264,7 @@ pub const TUNABLES: &[Tunable] = &[
         field: "endgame_cells",
         range: (0.0, 81.0),
         integer: true,
-        meaning: "empty cells in open boards at or below which the root's moves are first searched exactly (0: never)",
+        meaning: "open boards' empty cells from which the root is first searched exactly (0: never)",
         get: |p| p.endgame_cells as f64,
         set: |p, v| p.endgame_cells = v as u32,
     },

@@ -147,7 +147,8 @@ pub fn describe(name: &str, slips: &[ColourSlips; 2], bars: Thresholds) -> Strin
     text
 }
 
-/// `uttt slips LOG… [--player NAME] [--won X] [--lost Y] [--exact NODES]` (default: the log's first player, 0.7 and 0.3).
+/// `uttt slips LOG… [--player NAME] [--won X] [--lost Y] [--exact NODES]` (default: the log's first
+/// player, 0.7 and 0.3, no exact results).
 pub fn main(words: &[String]) -> Result<i32, String> {
     let mut args = crate::cli::Args::new(words);
     let player: Option<String> = args.value("--player")?;

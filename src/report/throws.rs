@@ -96,16 +96,11 @@ pub fn describe(throws: &[ColourThrows; 2], node_limit: u64, quartiles: fn(Vec<u
     let mut text = format!("exact results, each position solved in at most {node_limit} nodes:\n");
     for (colour, c) in ["X (first)", "O (second)"].iter().zip(throws) {
         let plies = |t: &[Throw]| quartiles(t.iter().map(|t| t.ply).collect());
-        text += &format!(
-            "as {colour}: settled from ply, quartiles {}\n  thrown by its own moves: {} ({}; plies, quartiles {})\n  thrown by the opponent's: {} ({}; plies, quartiles {})\n",
-            quartiles(c.settled_from.clone()),
-            c.own.len(),
-            kinds(&c.own),
-            plies(&c.own),
-            c.opponent.len(),
-            kinds(&c.opponent),
-            plies(&c.opponent),
-        );
+        text += &format!("as {colour}: settled from ply, quartiles {}\n", quartiles(c.settled_from.clone()));
+        for (whose, t) in [("its own moves", &c.own), ("the opponent's", &c.opponent)] {
+            text +=
+                &format!("  thrown by {whose}: {} ({}; plies, quartiles {})\n", t.len(), kinds(t), plies(t));
+        }
     }
     text
 }
