@@ -112,18 +112,23 @@ pub struct Run {
 }
 
 impl Run {
-    /// Reads one or more logs (`uttt arena --log`, `uttt tournament --log`). Logs written before the
-    /// header line existed are read too: the limits are then the arena's (1000 ms, then 100 ms).
-    pub fn from_logs(texts: &[String]) -> Result<Run, String> {
-        let mut run = Run {
+    /// A match of `games` between `players` at the arena's limits (1000 ms, then 100 ms).
+    pub fn arena_match(players: Vec<String>, games: Vec<LoggedGame>) -> Run {
+        Run {
             kind: RunKind::Match,
-            players: Vec::new(),
+            players,
             first_ms: 1000.0,
             later_ms: 100.0,
             grace_ms: 0.0,
             sprt: None,
-            games: Vec::new(),
-        };
+            games,
+        }
+    }
+
+    /// Reads one or more logs (`uttt arena --log`, `uttt tournament --log`). Logs written before the
+    /// header line existed are read too: the limits are then the arena's (1000 ms, then 100 ms).
+    pub fn from_logs(texts: &[String]) -> Result<Run, String> {
+        let mut run = Run::arena_match(Vec::new(), Vec::new());
         for text in texts {
             for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
                 let value = Json::parse(line).map_err(|e| format!("line {}: {e}", n + 1))?;

@@ -214,14 +214,9 @@ mod tests {
 
     #[test]
     fn slips_and_turns_are_found_at_their_plies_by_colour() {
-        let run = Run {
-            kind: super::super::model::RunKind::Match,
-            players: vec!["bot".into(), "them".into()],
-            first_ms: 1000.0,
-            later_ms: 100.0,
-            grace_ms: 0.0,
-            sprt: None,
-            games: vec![
+        let run = Run::arena_match(
+            vec!["bot".into(), "them".into()],
+            vec![
                 // As X: judged won at its third move (ply 5), fell below ½ at ply 9, drew.
                 game(true, &[0.6, 0.65, 0.75, 0.6, 0.45, 0.5], None),
                 // As X: won.
@@ -231,7 +226,7 @@ mod tests {
                 // As O: judged lost (ply 2), drew: saved.
                 game(false, &[0.3, 0.5], None),
             ],
-        };
+        );
         let [x, o] = analyse(&run, "bot", Thresholds::DEFAULT);
         assert_eq!((x.games, x.wdl, x.judged), (2, (1, 1, 0), (2, 0)));
         assert_eq!(o.judged, (0, 2));

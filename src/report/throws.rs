@@ -149,15 +149,7 @@ mod tests {
             // Settled positions form one block at the end.
             let first = results.iter().position(Option::is_some).expect("some settled");
             assert!(results[first..].iter().all(Option::is_some));
-            let run = Run {
-                kind: super::super::model::RunKind::Match,
-                players: vec!["bot".into(), "them".into()],
-                first_ms: 1000.0,
-                later_ms: 100.0,
-                grace_ms: 0.0,
-                sprt: None,
-                games: vec![game.clone()],
-            };
+            let run = Run::arena_match(vec!["bot".into(), "them".into()], vec![game]);
             let [x, o] = analyse(&run, "bot", 200_000);
             let c = if g % 2 == 0 { &x } else { &o };
             assert_eq!(c.settled_from, vec![first + 1]);
