@@ -32,8 +32,7 @@ impl Search {
     /// them by their chances.
     pub(super) fn solve_root(&mut self, limits: Limits) {
         let board = self.root_board;
-        let empty: u32 = (0..9).map(|k| board.free_cells(k).count_ones()).sum();
-        if empty > self.params.endgame_cells
+        if board.count_moves_anywhere() > self.params.endgame_cells
             || self.tree.get(0).proof != Proof::Unknown
             || !self.tree.get(0).is_expanded() && !self.expand(0, &board)
         {
@@ -259,8 +258,7 @@ mod tests {
         loop {
             let mut b = Board::new();
             while !b.is_over() {
-                let empty: u32 = (0..9).map(|k| b.free_cells(k).count_ones()).sum();
-                if empty <= left {
+                if b.count_moves_anywhere() <= left {
                     return b;
                 }
                 b.play_random(rng);
