@@ -9,11 +9,18 @@
 //! records' format (`records.rs`), a game's taken positions together, so `uttt train-value --data` reads
 //! it as it is. Like self-play it is deterministic, shardable by game (`g % N == K`) and resumable: games
 //! already complete in the output are kept and skipped.
+//!
+//! With `--exact NODES` the teacher is the exact endgame search (`mcts/endgame.rs`) instead: each game's
+//! played positions are solved from its last back, at most NODES nodes each, until one is too deep to
+//! settle, and every settled position is written with its exact score (1, 0.5, 0) as its value, the
+//! game's result kept. `--every` and `--min-ply` do not apply: a game's end is taken whole, as far back as
+//! it settles (solving backwards lets each position reuse the table of the one after it).
 
 use super::records::{read_value_records, ValueRecord};
 use super::shard_file::{append_games, resume};
 use crate::board::Board;
 use crate::cli::Args;
+use crate::mcts::endgame::Endgame;
 use crate::mcts::{Limits, Params, Search};
 use crate::options::BotOptions;
 use crate::rng::Rng;
@@ -33,6 +40,8 @@ pub struct Relabel {
     pub value_file: Option<String>,
     /// That net's rollout head (the embedded head fits only the embedded net).
     pub rollout_head_file: Option<String>,
+    /// Solve positions exactly, at most this many nodes each, instead of searching them (`--exact`).
+    pub exact_nodes: Option<u64>,
 }
 
 /// Whether the position of game `game` after `ply` moves is taken.
@@ -48,6 +57,9 @@ pub fn taken(config: &Relabel, game: u64, ply: usize) -> bool {
 /// The taken played positions of one game (`records`, all of the same game), with their values from a
 /// search of `config.iterations`.
 pub fn relabel_game(config: &Relabel, records: &[ValueRecord]) -> Vec<ValueRecord> {
+    if let Some(node_limit) = config.exact_nodes {
+        return solve_game_end(records, node_limit);
+    }
     let chosen: Vec<&ValueRecord> =
         records.iter().filter(|r| r.result.is_some() && taken(config, r.game, r.moves.len())).collect();
     let Some(first) = chosen.first() else { return Vec::new() };
@@ -70,6 +82,20 @@ pub fn relabel_game(config: &Relabel, records: &[ValueRecord]) -> Vec<ValueRecor
         .collect()
 }
 
+/// The played positions among `records` (one game's) that `node_limit` nodes settle, solved from the last
+/// back until one does not, each with its exact score for the side to move as its value; in game order.
+pub fn solve_game_end(records: &[ValueRecord], node_limit: u64) -> Vec<ValueRecord> {
+    let mut endgame = Endgame::default();
+    let mut out: Vec<ValueRecord> = Vec::new();
+    for r in records.iter().rev().filter(|r| r.result.is_some()) {
+        let board = Board::from_moves(&r.moves).expect("read records hold legal moves");
+        let Some(exact) = endgame.solve(&board, node_limit) else { break };
+        out.push(ValueRecord { value: (exact as f32 + 1.0) / 2.0, ..r.clone() });
+    }
+    out.reverse();
+    out
+}
+
 /// Relabels the games of shard `shard` of `shards` among `records` into `out`, resuming a stopped run.
 /// Returns the number of new records.
 pub fn run_shard(
@@ -89,7 +115,7 @@ pub fn run_shard(
 }
 
 /// `uttt relabel-value --data FILE... [--iterations I] [--every K] [--min-ply P] [--seed S] [--shard K/N]
-/// [--jobs J] [--value-weights F [--rollout-head H]] --out FILE`
+/// [--jobs J] [--value-weights F [--rollout-head H]] [--exact NODES] --out FILE`
 pub fn main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let data: Vec<String> = a.values("--data")?;
@@ -100,6 +126,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         seed: a.value_or("--seed", 1)?,
         value_file: a.value("--value-weights")?,
         rollout_head_file: a.value("--rollout-head")?,
+        exact_nodes: a.value("--exact")?,
     };
     let shard: String = a.value_or("--shard", "0/1".to_string())?;
     let jobs: usize = a.value_or("--jobs", 1)?;
@@ -120,7 +147,15 @@ mod tests {
     use super::*;
 
     fn config(every: u32) -> Relabel {
-        Relabel { iterations: 200, every, min_ply: 8, seed: 3, value_file: None, rollout_head_file: None }
+        Relabel {
+            iterations: 200,
+            every,
+            min_ply: 8,
+            seed: 3,
+            value_file: None,
+            rollout_head_file: None,
+            exact_nodes: None,
+        }
     }
 
     #[test]
@@ -154,5 +189,35 @@ mod tests {
         );
         // The same search again gives the same values: the relabelling depends on its inputs alone.
         assert_eq!(relabel_game(&c, &records), out);
+    }
+
+    #[test]
+    fn an_exact_relabelling_solves_the_games_end_and_its_values_hold_together() {
+        let selfplay = super::super::data::SelfPlay { iterations: 100, ..Default::default() };
+        let mut solved_any = false;
+        for game in 0..4 {
+            let records = super::super::data::play_game(&selfplay, 7, game);
+            let played: Vec<&ValueRecord> = records.iter().filter(|r| r.result.is_some()).collect();
+            let out = solve_game_end(&records, 200_000);
+            // A suffix of the played positions, their results kept, their values exact scores.
+            assert!(out.len() <= played.len());
+            for (new, old) in out.iter().zip(&played[played.len() - out.len()..]) {
+                assert_eq!((new.game, &new.moves, new.result), (old.game, &old.moves, old.result));
+                assert!([0.0, 0.5, 1.0].contains(&new.value), "{}", new.value);
+            }
+            // The move played is at most as good as the best: a position is worth at least what its
+            // successor is worth to the player who moved into it.
+            for pair in out.windows(2) {
+                if pair[1].moves.len() == pair[0].moves.len() + 1 {
+                    assert!(pair[0].value >= 1.0 - pair[1].value, "{pair:?}");
+                }
+            }
+            // A smaller limit settles a shorter end, with the same values.
+            let short = solve_game_end(&records, 2_000);
+            assert!(short.len() <= out.len());
+            assert_eq!(short[..], out[out.len() - short.len()..]);
+            solved_any |= !out.is_empty();
+        }
+        assert!(solved_any, "some game's end was solved");
     }
 }
