@@ -33,8 +33,9 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        train the value net and rewrite weights/value.txt
        uttt fit-rollout-head --data FILE... [--value-weights F] [--epochs E] [--seed S] [--value-target L] [--out FILE]
                                        fit the value net's rollout head (weights/rollout_head.txt)
-       uttt relabel-value --data FILE... [--iterations I] [--every K] [--min-ply P] [--seed S] [--shard K/N] [--jobs J] --out FILE
-                                       self-play positions searched again, deeper: records with the deep value
+       uttt relabel-value --data FILE... [--iterations I] [--every K] [--min-ply P] [--seed S] [--shard K/N] [--jobs J]
+                           [--exact NODES] --out FILE
+                                       self-play positions searched again, deeper (or solved exactly near the end)
        uttt log-records LOG... [--player NAME] --out FILE
                                        value-net records from logged matches (each searched move's value and result)
        uttt value-error --data FILE... [--value-weights F] [--positions N]

@@ -6,9 +6,11 @@
 //! columns of every board but the one played in: `Children` sums those once, and a child adds the
 //! columns of its board as the move left it and its game-level features. The first layer adds `i16`
 //! columns with wrapping arithmetic, whose result does not depend on their order, so every child's sums
-//! and value are bit for bit those of `ValueNet::evaluate` (tested); only the time differs.
+//! and value are bit for bit those of `ValueNet::evaluate` (tested); only the time differs. The game-level
+//! features too are shared where they can be (`child_features.rs`).
 
-use super::features::{board_features, game_features, MAX_GAME_FEATURES};
+use super::child_features::ChildGameFeatures;
+use super::features::{board_features, MAX_GAME_FEATURES};
 use super::network::{add_column, ValueNet};
 use crate::board::{Board, Player};
 use crate::moves::Move;
@@ -28,6 +30,8 @@ pub struct Children<'a> {
     shared: [i16; MAX_WIDTH],
     /// The board `shared` leaves out; 9 before the first child.
     shared_board: usize,
+    /// The children's shared game-level facts (`child_features.rs`).
+    game: ChildGameFeatures,
 }
 
 impl<'a> Children<'a> {
@@ -35,7 +39,8 @@ impl<'a> Children<'a> {
     #[inline(always)]
     pub fn new(net: &'a ValueNet, parent: &Board) -> Children<'a> {
         let me = parent.side_to_move().other();
-        Children { net, parent: *parent, me, shared: [0; MAX_WIDTH], shared_board: 9 }
+        let game = ChildGameFeatures::new(parent);
+        Children { net, parent: *parent, me, shared: [0; MAX_WIDTH], shared_board: 9, game }
     }
 
     /// The expected score of the side to move in `after`, the position `m` leads to from the parent (not
@@ -63,7 +68,7 @@ impl<'a> Children<'a> {
         let mut sums = *shared;
         board_features(after, me, b, |f| add_column(&mut sums, net.column(f)));
         let mut game = [0; MAX_GAME_FEATURES];
-        let n = game_features(after, me, &mut game);
+        let n = self.game.child(after, b, &mut game);
         for &f in &game[..n] {
             add_column(&mut sums, net.column(f));
         }

@@ -41,16 +41,16 @@ const OPPONENT_CELLS: usize = 81;
 const WON: usize = 162;
 const LOST: usize = 171;
 const DRAWN: usize = 180;
-const FORCED: usize = 189;
-const ANYWHERE: usize = 198;
+pub(super) const FORCED: usize = 189;
+pub(super) const ANYWHERE: usize = 198;
 const OWN_THREAT: usize = 199;
 const OPPONENT_THREAT: usize = 208;
-const WIN_NOW: usize = 217;
-const LOSS_THREAT: usize = 218;
-const OPEN_LINES: usize = 219;
-const GAME_POINTS: usize = 267;
-const BOARD_LEAD: usize = 285;
-const SAFE_REPLIES: usize = 295;
+pub(super) const WIN_NOW: usize = 217;
+pub(super) const LOSS_THREAT: usize = 218;
+pub(super) const OPEN_LINES: usize = 219;
+pub(super) const GAME_POINTS: usize = 267;
+pub(super) const BOARD_LEAD: usize = 285;
+pub(super) const SAFE_REPLIES: usize = 295;
 /// The most game-level features a position can have: the forced board, two threats, one per big-board
 /// line and player, one per open board and player for the game points, the standing, the safe replies.
 pub const MAX_GAME_FEATURES: usize = 3 + 16 + 18 + 2;
@@ -65,7 +65,7 @@ pub fn output_bucket(board: &Board, buckets: usize) -> usize {
 }
 
 /// `WINNABLE[opponent marks]`: some small-board line has none of them.
-const WINNABLE: [bool; 512] = {
+pub(super) const WINNABLE: [bool; 512] = {
     let mut table = [false; 512];
     let mut m = 0;
     while m < 512 {
@@ -81,7 +81,7 @@ const WINNABLE: [bool; 512] = {
 
 /// Small boards that still count towards a big-board line of `p`: won by `p`, or open and winnable.
 #[inline]
-fn live_boards(board: &Board, p: Player) -> u16 {
+pub(super) fn live_boards(board: &Board, p: Player) -> u16 {
     let mut live = board.won_boards(p);
     let mut open = !board.closed_boards() & FULL;
     while open != 0 {
@@ -144,47 +144,74 @@ pub fn game_features(board: &Board, me: Player, out: &mut [usize; MAX_GAME_FEATU
     }
     let lines_before = n;
     for (side, p) in [me, me.other()].into_iter().enumerate() {
-        let (live, won) = (live_boards(board, p), board.won_boards(p));
-        for (l, &line) in LINES.iter().enumerate() {
-            if line & !live == 0 {
-                out[n] = OPEN_LINES + 6 * l + 3 * side + ((line & won).count_ones() as usize).min(2);
-                n += 1;
-            }
-        }
+        n = open_lines(live_boards(board, p), board.won_boards(p), side, out, n);
     }
     let some_line_open = n > lines_before;
     let open = !board.closed_boards() & FULL;
     for (side, p) in [me, me.other()].into_iter().enumerate() {
-        let mut points = completing_cells(board.won_boards(p), open);
-        while points != 0 {
-            out[n] = GAME_POINTS + 9 * side + points.trailing_zeros() as usize;
-            n += 1;
-            points &= points - 1;
-        }
+        n = game_points(completing_cells(board.won_boards(p), open), side, out, n);
     }
-    let lead = board.won_boards(me).count_ones() as i32 - board.won_boards(me.other()).count_ones() as i32;
-    out[n] = BOARD_LEAD + if some_line_open { 0 } else { 5 } + (lead.clamp(-2, 2) + 2) as usize;
+    out[n] = standing(board, me, some_line_open);
     n += 1;
     if threatened != 0 {
-        // A move to cell `c` sends the opponent to board `c`: to a board it wins the game in, or to a
-        // closed one (a free choice, so it reaches them all), loses at once. Cell `b` of board `b` closes
-        // the board it sends to when it wins or fills it.
-        let losing_targets = threatened | board.closed_boards();
-        let mover = board.side_to_move();
-        let mut playable = board.playable_boards();
-        let mut safe = 0;
-        while playable != 0 {
-            let b = playable.trailing_zeros() as usize;
-            playable &= playable - 1;
-            let free = board.free_cells(b);
-            let fills = if free.count_ones() == 1 { free } else { 0 };
-            let closes_itself = completing_cells(board.marks(mover, b), free) | fills;
-            safe += (free & !losing_targets & !(closes_itself & 1 << b) & FULL).count_ones();
-        }
-        out[n] = SAFE_REPLIES + safe.min(2) as usize;
+        out[n] = safe_replies(board, threatened);
         n += 1;
     }
     n
+}
+
+/// Writes from `out[n]` the big-board lines open for the player on `side` (0 the perspective's, 1 the
+/// opponent's), its boards that count `live` and those won `won`; returns the new count.
+#[inline(always)]
+pub(super) fn open_lines(live: u16, won: u16, side: usize, out: &mut [usize], mut n: usize) -> usize {
+    for (l, &line) in LINES.iter().enumerate() {
+        if line & !live == 0 {
+            out[n] = OPEN_LINES + 6 * l + 3 * side + ((line & won).count_ones() as usize).min(2);
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Writes from `out[n]` the game points `points` (open boards whose win completes a big-board line) of
+/// the player on `side`; returns the new count.
+#[inline(always)]
+pub(super) fn game_points(mut points: u16, side: usize, out: &mut [usize], mut n: usize) -> usize {
+    while points != 0 {
+        out[n] = GAME_POINTS + 9 * side + points.trailing_zeros() as usize;
+        n += 1;
+        points &= points - 1;
+    }
+    n
+}
+
+/// The tie-break's standing seen by `me`, whether some big-board line is still open or not.
+#[inline(always)]
+pub(super) fn standing(board: &Board, me: Player, some_line_open: bool) -> usize {
+    let lead = board.won_boards(me).count_ones() as i32 - board.won_boards(me.other()).count_ones() as i32;
+    BOARD_LEAD + if some_line_open { 0 } else { 5 } + (lead.clamp(-2, 2) + 2) as usize
+}
+
+/// The safe replies' feature of `board`, whose player not to move threatens to win the game in the
+/// boards `threatened` (not empty).
+#[inline(always)]
+pub(super) fn safe_replies(board: &Board, threatened: u16) -> usize {
+    // A move to cell `c` sends the opponent to board `c`: to a board it wins the game in, or to a
+    // closed one (a free choice, so it reaches them all), loses at once. Cell `b` of board `b` closes
+    // the board it sends to when it wins or fills it.
+    let losing_targets = threatened | board.closed_boards();
+    let mover = board.side_to_move();
+    let mut playable = board.playable_boards();
+    let mut safe = 0;
+    while playable != 0 {
+        let b = playable.trailing_zeros() as usize;
+        playable &= playable - 1;
+        let free = board.free_cells(b);
+        let fills = if free.count_ones() == 1 { free } else { 0 };
+        let closes_itself = completing_cells(board.marks(mover, b), free) | fills;
+        safe += (free & !losing_targets & !(closes_itself & 1 << b) & FULL).count_ones();
+    }
+    SAFE_REPLIES + safe.min(2) as usize
 }
 
 /// Calls `f` with every active feature of `board` seen by `me`.

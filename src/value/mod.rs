@@ -7,6 +7,7 @@
 //! a second output that predicts a rollout's result.
 
 pub mod accumulator;
+mod child_features;
 pub mod children;
 pub mod features;
 pub mod network;

@@ -1,0 +1,159 @@
+//! The game-level features of a position's children, each exactly `game_features` of the position after
+//! it, in the same order, with what the children share computed once.
+//!
+//! A move in small board `b` that leaves `b` open changes no board's state: the won, lost and closed boards,
+//! and so both players' game points and the standing, are the parent's. Of the rest it changes board `b`
+//! alone: whether either player can complete a small-board line there now (the new mark may make one or
+//! block one), and whether the side to move after it can still make a line there (the new mark may block
+//! its last). So such a child takes the parent's facts board by board with `b`'s recomputed, the mover's
+//! big-board lines as the parent has them (they read the other player's marks), and its own forced
+//! board. A move that closes `b` changes the big board, and its child is computed from scratch.
+
+use super::features::{
+    game_features, game_points, live_boards, open_lines, safe_replies, standing, ANYWHERE, FORCED,
+    LOSS_THREAT, MAX_GAME_FEATURES, WINNABLE, WIN_NOW,
+};
+use crate::board::{completing_cells, Board, Player, FULL};
+
+/// The children's shared game-level facts, from the view of `me`, the side to move after any child.
+pub struct ChildGameFeatures {
+    me: Player,
+    closed: u16,
+    /// Open boards whose win completes a big-board line: for `me` and for the mover.
+    me_points: u16,
+    mover_points: u16,
+    /// Open boards where `me` and where the mover can complete a small-board line now.
+    me_completes: u16,
+    mover_completes: u16,
+    /// Boards that count towards a big-board line of `me`.
+    me_live: u16,
+    /// The features that a child leaving its board open keeps as they are: the mover's open lines, then
+    /// both players' game points (written between `me`'s lines and the standing).
+    mover_lines: [usize; 8],
+    mover_line_count: usize,
+    points: [usize; 18],
+    point_count: usize,
+}
+
+/// Open boards (of `open`) where `p` can complete a small-board line now.
+#[inline(always)]
+fn completing_boards(board: &Board, p: Player, open: u16) -> u16 {
+    let mut boards = open;
+    let mut result = 0;
+    while boards != 0 {
+        let b = boards.trailing_zeros() as usize;
+        boards &= boards - 1;
+        if completing_cells(board.marks(p, b), board.free_cells(b)) != 0 {
+            result |= 1 << b;
+        }
+    }
+    result
+}
+
+impl ChildGameFeatures {
+    /// The shared facts of the children of `parent` (not over).
+    #[inline(always)]
+    pub fn new(parent: &Board) -> ChildGameFeatures {
+        let mover = parent.side_to_move();
+        let me = mover.other();
+        let closed = parent.closed_boards();
+        let open = !closed & FULL;
+        let me_points = completing_cells(parent.won_boards(me), open);
+        let mover_points = completing_cells(parent.won_boards(mover), open);
+        let mut mover_lines = [0; 8];
+        let mover_line_count =
+            open_lines(live_boards(parent, mover), parent.won_boards(mover), 1, &mut mover_lines, 0);
+        let mut points = [0; 18];
+        let point_count = game_points(me_points, 0, &mut points, 0);
+        let point_count = game_points(mover_points, 1, &mut points, point_count);
+        ChildGameFeatures {
+            me,
+            closed,
+            me_points,
+            mover_points,
+            me_completes: completing_boards(parent, me, open),
+            mover_completes: completing_boards(parent, mover, open),
+            me_live: live_boards(parent, me),
+            mover_lines,
+            mover_line_count,
+            points,
+            point_count,
+        }
+    }
+
+    /// `game_features(after, me, out)` for `after`, a child (not over) of the parent, reached by a move in
+    /// board `b`.
+    #[inline(always)]
+    pub fn child(&self, after: &Board, b: usize, out: &mut [usize; MAX_GAME_FEATURES]) -> usize {
+        if after.closed_boards() != self.closed {
+            return game_features(after, self.me, out);
+        }
+        let (me, mover, bit) = (self.me, self.me.other(), 1u16 << b);
+        let free = after.free_cells(b);
+        let with_b = |boards: u16, now: bool| boards & !bit | if now { bit } else { 0 };
+        let me_completes = with_b(self.me_completes, completing_cells(after.marks(me, b), free) != 0);
+        let mover_completes =
+            with_b(self.mover_completes, completing_cells(after.marks(mover, b), free) != 0);
+        let me_live = with_b(self.me_live, WINNABLE[after.marks(mover, b) as usize & 0x1FF]);
+        out[0] = after.forced_board().map_or(ANYWHERE, |c| FORCED + c);
+        let mut n = 1;
+        if self.me_points & me_completes & after.playable_boards() != 0 {
+            out[n] = WIN_NOW;
+            n += 1;
+        }
+        let threatened = self.mover_points & mover_completes;
+        if threatened != 0 {
+            out[n] = LOSS_THREAT;
+            n += 1;
+        }
+        let lines_before = n;
+        n = open_lines(me_live, after.won_boards(me), 0, out, n);
+        out[n..n + self.mover_line_count].copy_from_slice(&self.mover_lines[..self.mover_line_count]);
+        n += self.mover_line_count;
+        let some_line_open = n > lines_before;
+        out[n..n + self.point_count].copy_from_slice(&self.points[..self.point_count]);
+        n += self.point_count;
+        out[n] = standing(after, me, some_line_open);
+        n += 1;
+        if threatened != 0 {
+            out[n] = safe_replies(after, threatened);
+            n += 1;
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn every_childs_features_are_those_from_scratch_in_the_same_order() {
+        let mut rng = Rng::new(17);
+        let (mut checked, mut kept_open) = (0, 0);
+        for _ in 0..300 {
+            let mut board = Board::new();
+            while !board.is_over() {
+                let shared = ChildGameFeatures::new(&board);
+                for &m in board.legal_moves().iter() {
+                    let mut after = board;
+                    after.play(m);
+                    if after.is_over() {
+                        continue;
+                    }
+                    let (mut fast, mut slow) = ([0; MAX_GAME_FEATURES], [0; MAX_GAME_FEATURES]);
+                    let n = shared.child(&after, m.board(), &mut fast);
+                    let k = game_features(&after, board.side_to_move().other(), &mut slow);
+                    assert_eq!(fast[..n], slow[..k], "after {m:?}");
+                    checked += 1;
+                    kept_open += (after.closed_boards() == board.closed_boards()) as usize;
+                }
+                let m = board.random_move(&mut rng).expect("a move while not over");
+                board.play(m);
+            }
+        }
+        // Most children keep their board open: the shared path is the one tested.
+        assert!(kept_open > checked * 3 / 4, "{kept_open} of {checked}");
+    }
+}
