@@ -1,5 +1,5 @@
-//! The game-level features of a position's children, each exactly `game_features` of the position after
-//! it, in the same order, with what the children share computed once.
+//! The game-level features of a position's children, each exactly the set `game_features` gives for the
+//! position after it, with what the children share computed once.
 //!
 //! A move in small board `b` that leaves `b` open changes no board's state: the won, lost and closed boards,
 //! and so both players' game points and the standing, are the parent's. Of the rest it changes board `b`
@@ -7,11 +7,13 @@
 //! block one), and whether the side to move after it can still make a line there (the new mark may block
 //! its last). So such a child takes the parent's facts board by board with `b`'s recomputed, the mover's
 //! big-board lines as the parent has them (they read the other player's marks), and its own forced
-//! board. A move that closes `b` changes the big board, and its child is computed from scratch.
+//! board. The features kept whole (the mover's lines, the game points) are the same for every such child,
+//! so `Children` adds their columns once. A move that closes `b` changes the big board, and its child is
+//! computed from scratch.
 
 use super::features::{
-    game_features, game_points, live_boards, open_lines, safe_replies, standing, ANYWHERE, FORCED,
-    LOSS_THREAT, MAX_GAME_FEATURES, WINNABLE, WIN_NOW,
+    game_points, live_boards, open_lines, safe_replies, standing, ANYWHERE, FORCED, LOSS_THREAT,
+    MAX_GAME_FEATURES, WINNABLE, WIN_NOW,
 };
 use crate::board::{completing_cells, Board, Player, FULL};
 
@@ -81,12 +83,20 @@ impl ChildGameFeatures {
         }
     }
 
-    /// `game_features(after, me, out)` for `after`, a child (not over) of the parent, reached by a move in
-    /// board `b`.
+    /// The features that every child leaving its board open has as the parent has them: the mover's
+    /// big-board lines and both players' game points.
     #[inline(always)]
-    pub fn child(&self, after: &Board, b: usize, out: &mut [usize; MAX_GAME_FEATURES]) -> usize {
+    pub fn kept(&self) -> impl Iterator<Item = usize> + '_ {
+        self.mover_lines[..self.mover_line_count].iter().chain(&self.points[..self.point_count]).copied()
+    }
+
+    /// The rest of `game_features(after, me)` for `after`, a child (not over) of the parent reached by a
+    /// move in board `b` that leaves `b` open, in `out`, and their count; `None` where the move closes `b`
+    /// (the child's features are then `game_features`' alone, without `kept`).
+    #[inline(always)]
+    pub fn child(&self, after: &Board, b: usize, out: &mut [usize; MAX_GAME_FEATURES]) -> Option<usize> {
         if after.closed_boards() != self.closed {
-            return game_features(after, self.me, out);
+            return None;
         }
         let (me, mover, bit) = (self.me, self.me.other(), 1u16 << b);
         let free = after.free_cells(b);
@@ -108,28 +118,25 @@ impl ChildGameFeatures {
         }
         let lines_before = n;
         n = open_lines(me_live, after.won_boards(me), 0, out, n);
-        out[n..n + self.mover_line_count].copy_from_slice(&self.mover_lines[..self.mover_line_count]);
-        n += self.mover_line_count;
-        let some_line_open = n > lines_before;
-        out[n..n + self.point_count].copy_from_slice(&self.points[..self.point_count]);
-        n += self.point_count;
+        let some_line_open = n > lines_before || self.mover_line_count > 0;
         out[n] = standing(after, me, some_line_open);
         n += 1;
         if threatened != 0 {
             out[n] = safe_replies(after, threatened);
             n += 1;
         }
-        n
+        Some(n)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::features::game_features;
     use super::*;
     use crate::rng::Rng;
 
     #[test]
-    fn every_childs_features_are_those_from_scratch_in_the_same_order() {
+    fn every_childs_features_are_those_from_scratch() {
         let mut rng = Rng::new(17);
         let (mut checked, mut kept_open) = (0, 0);
         for _ in 0..300 {
@@ -142,10 +149,17 @@ mod tests {
                     if after.is_over() {
                         continue;
                     }
-                    let (mut fast, mut slow) = ([0; MAX_GAME_FEATURES], [0; MAX_GAME_FEATURES]);
-                    let n = shared.child(&after, m.board(), &mut fast);
+                    let mut slow = [0; MAX_GAME_FEATURES];
                     let k = game_features(&after, board.side_to_move().other(), &mut slow);
-                    assert_eq!(fast[..n], slow[..k], "after {m:?}");
+                    let mut fast = [0; MAX_GAME_FEATURES];
+                    let mut fast: Vec<usize> = match shared.child(&after, m.board(), &mut fast) {
+                        Some(n) => fast[..n].iter().copied().chain(shared.kept()).collect(),
+                        None => slow[..k].to_vec(),
+                    };
+                    let mut slow = slow[..k].to_vec();
+                    // The same features; the first layer adds their columns in any order.
+                    (fast.sort_unstable(), slow.sort_unstable());
+                    assert_eq!(fast, slow, "after {m:?}");
                     checked += 1;
                     kept_open += (after.closed_boards() == board.closed_boards()) as usize;
                 }
@@ -153,7 +167,8 @@ mod tests {
                 board.play(m);
             }
         }
-        // Most children keep their board open: the shared path is the one tested.
+        // Most children keep their board open: the shared path is the one tested. (Those that close it
+        // are `game_features` itself.)
         assert!(kept_open > checked * 3 / 4, "{kept_open} of {checked}");
     }
 }

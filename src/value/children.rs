@@ -10,7 +10,7 @@
 //! features too are shared where they can be (`child_features.rs`).
 
 use super::child_features::ChildGameFeatures;
-use super::features::{board_features, MAX_GAME_FEATURES};
+use super::features::{board_features, game_features, MAX_GAME_FEATURES};
 use super::network::{add_column, ValueNet};
 use crate::board::{Board, Player};
 use crate::moves::Move;
@@ -28,6 +28,9 @@ pub struct Children<'a> {
     me: Player,
     /// The biases plus the columns of every board but `shared_board`, seen by `me` (the net's width of them).
     shared: [i16; MAX_WIDTH],
+    /// `shared` plus the columns of the game-level features that a child leaving its board open keeps
+    /// (`ChildGameFeatures::kept`).
+    shared_open: [i16; MAX_WIDTH],
     /// The board `shared` leaves out; 9 before the first child.
     shared_board: usize,
     /// The children's shared game-level facts (`child_features.rs`).
@@ -40,7 +43,15 @@ impl<'a> Children<'a> {
     pub fn new(net: &'a ValueNet, parent: &Board) -> Children<'a> {
         let me = parent.side_to_move().other();
         let game = ChildGameFeatures::new(parent);
-        Children { net, parent: *parent, me, shared: [0; MAX_WIDTH], shared_board: 9, game }
+        Children {
+            net,
+            parent: *parent,
+            me,
+            shared: [0; MAX_WIDTH],
+            shared_open: [0; MAX_WIDTH],
+            shared_board: 9,
+            game,
+        }
     }
 
     /// The expected score of the side to move in `after`, the position `m` leads to from the parent (not
@@ -58,17 +69,23 @@ impl<'a> Children<'a> {
     fn value_fixed<const H: usize>(&mut self, m: Move, after: &Board) -> f32 {
         let (net, me, b) = (self.net, self.me, m.board());
         let shared: &mut [i16; H] = (&mut self.shared[..H]).try_into().expect("H is at most MAX_WIDTH");
+        let shared_open: &mut [i16; H] =
+            (&mut self.shared_open[..H]).try_into().expect("H is at most MAX_WIDTH");
         if self.shared_board != b {
             shared.copy_from_slice(net.biases());
             for other in (0..9).filter(|&o| o != b) {
                 board_features(&self.parent, me, other, |f| add_column(shared, net.column(f)));
             }
+            *shared_open = *shared;
+            self.game.kept().for_each(|f| add_column(shared_open, net.column(f)));
             self.shared_board = b;
         }
-        let mut sums = *shared;
-        board_features(after, me, b, |f| add_column(&mut sums, net.column(f)));
         let mut game = [0; MAX_GAME_FEATURES];
-        let n = self.game.child(after, b, &mut game);
+        let (mut sums, n) = match self.game.child(after, b, &mut game) {
+            Some(n) => (*shared_open, n),
+            None => (*shared, game_features(after, me, &mut game)),
+        };
+        board_features(after, me, b, |f| add_column(&mut sums, net.column(f)));
         for &f in &game[..n] {
             add_column(&mut sums, net.column(f));
         }
