@@ -15,7 +15,7 @@ use super::features::{
     game_points, live_boards, open_lines, safe_replies, standing, ANYWHERE, FORCED, LOSS_THREAT,
     MAX_GAME_FEATURES, WINNABLE, WIN_NOW,
 };
-use crate::board::{completing_cells, Board, Player, FULL};
+use crate::board::{completing_cells, Board, Player, FULL, LINES};
 
 /// The children's shared game-level facts, from the view of `me`, the side to move after any child.
 pub struct ChildGameFeatures {
@@ -27,27 +27,23 @@ pub struct ChildGameFeatures {
     /// Open boards where `me` and where the mover can complete a small-board line now.
     me_completes: u16,
     mover_completes: u16,
-    /// Boards that count towards a big-board line of `me`.
+    /// Boards that count towards a big-board line of `me` and of the mover.
     me_live: u16,
-    /// The features that a child leaving its board open keeps as they are: the mover's open lines, then
-    /// both players' game points (written between `me`'s lines and the standing).
-    mover_lines: [usize; 8],
-    mover_line_count: usize,
-    points: [usize; 18],
-    point_count: usize,
+    mover_live: u16,
+    /// The mover's won boards.
+    mover_won: u16,
+    /// Whether some big-board line is open for the mover.
+    mover_has_line: bool,
 }
 
 /// Open boards (of `open`) where `p` can complete a small-board line now.
 #[inline(always)]
-fn completing_boards(board: &Board, p: Player, open: u16) -> u16 {
-    let mut boards = open;
+fn completing_boards(board: &Board, p: Player, mut open: u16) -> u16 {
     let mut result = 0;
-    while boards != 0 {
-        let b = boards.trailing_zeros() as usize;
-        boards &= boards - 1;
-        if completing_cells(board.marks(p, b), board.free_cells(b)) != 0 {
-            result |= 1 << b;
-        }
+    while open != 0 {
+        let b = open.trailing_zeros() as usize;
+        open &= open - 1;
+        result |= ((completing_cells(board.marks(p, b), board.free_cells(b)) != 0) as u16) << b;
     }
     result
 }
@@ -60,34 +56,27 @@ impl ChildGameFeatures {
         let me = mover.other();
         let closed = parent.closed_boards();
         let open = !closed & FULL;
-        let me_points = completing_cells(parent.won_boards(me), open);
-        let mover_points = completing_cells(parent.won_boards(mover), open);
-        let mut mover_lines = [0; 8];
-        let mover_line_count =
-            open_lines(live_boards(parent, mover), parent.won_boards(mover), 1, &mut mover_lines, 0);
-        let mut points = [0; 18];
-        let point_count = game_points(me_points, 0, &mut points, 0);
-        let point_count = game_points(mover_points, 1, &mut points, point_count);
         ChildGameFeatures {
             me,
             closed,
-            me_points,
-            mover_points,
+            me_points: completing_cells(parent.won_boards(me), open),
+            mover_points: completing_cells(parent.won_boards(mover), open),
             me_completes: completing_boards(parent, me, open),
             mover_completes: completing_boards(parent, mover, open),
             me_live: live_boards(parent, me),
-            mover_lines,
-            mover_line_count,
-            points,
-            point_count,
+            mover_live: live_boards(parent, mover),
+            mover_won: parent.won_boards(mover),
+            mover_has_line: LINES.iter().any(|&line| line & !live_boards(parent, mover) == 0),
         }
     }
 
-    /// The features that every child leaving its board open has as the parent has them: the mover's
-    /// big-board lines and both players' game points.
+    /// The features that every child leaving its board open has as the parent has them, in `out`, and
+    /// their count: the mover's big-board lines and both players' game points.
     #[inline(always)]
-    pub fn kept(&self) -> impl Iterator<Item = usize> + '_ {
-        self.mover_lines[..self.mover_line_count].iter().chain(&self.points[..self.point_count]).copied()
+    pub fn kept(&self, out: &mut [usize; MAX_GAME_FEATURES]) -> usize {
+        let n = open_lines(self.mover_live, self.mover_won, 1, out, 0);
+        let n = game_points(self.me_points, 0, out, n);
+        game_points(self.mover_points, 1, out, n)
     }
 
     /// The rest of `game_features(after, me)` for `after`, a child (not over) of the parent reached by a
@@ -118,7 +107,7 @@ impl ChildGameFeatures {
         }
         let lines_before = n;
         n = open_lines(me_live, after.won_boards(me), 0, out, n);
-        let some_line_open = n > lines_before || self.mover_line_count > 0;
+        let some_line_open = n > lines_before || self.mover_has_line;
         out[n] = standing(after, me, some_line_open);
         n += 1;
         if threatened != 0 {
@@ -152,8 +141,11 @@ mod tests {
                     let mut slow = [0; MAX_GAME_FEATURES];
                     let k = game_features(&after, board.side_to_move().other(), &mut slow);
                     let mut fast = [0; MAX_GAME_FEATURES];
+                    let mut kept = [0; MAX_GAME_FEATURES];
+                    let kept_count = shared.kept(&mut kept);
+                    let kept = &kept[..kept_count];
                     let mut fast: Vec<usize> = match shared.child(&after, m.board(), &mut fast) {
-                        Some(n) => fast[..n].iter().copied().chain(shared.kept()).collect(),
+                        Some(n) => fast[..n].iter().chain(kept).copied().collect(),
                         None => slow[..k].to_vec(),
                     };
                     let mut slow = slow[..k].to_vec();

@@ -77,7 +77,9 @@ impl<'a> Children<'a> {
                 board_features(&self.parent, me, other, |f| add_column(shared, net.column(f)));
             }
             *shared_open = *shared;
-            self.game.kept().for_each(|f| add_column(shared_open, net.column(f)));
+            let mut kept = [0; MAX_GAME_FEATURES];
+            let n = self.game.kept(&mut kept);
+            kept[..n].iter().for_each(|&f| add_column(shared_open, net.column(f)));
             self.shared_board = b;
         }
         let mut game = [0; MAX_GAME_FEATURES];
