@@ -134,6 +134,18 @@ impl Endgame {
         self.value(board, -1, 1)
     }
 
+    /// The exact value of each of `boards` for its side to move, solved from the last back (each position
+    /// then finds in the table what the one after it left there), at most `node_limit` nodes each; `None`
+    /// from the last one that the limit did not settle back to the first.
+    pub fn solve_from_end(&mut self, boards: &[Board], node_limit: u64) -> Vec<Option<i8>> {
+        let mut results = vec![None; boards.len()];
+        for (k, board) in boards.iter().enumerate().rev() {
+            let Some(v) = self.solve(board, node_limit) else { break };
+            results[k] = Some(v);
+        }
+        results
+    }
+
     /// Nodes searched by the last `solve_moves`.
     #[cfg(test)]
     pub fn nodes(&self) -> u64 {

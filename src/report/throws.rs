@@ -45,12 +45,12 @@ pub fn exact_results(game: &LoggedGame, endgame: &mut Endgame, node_limit: u64) 
         next.play(m);
         boards.push(next);
     }
-    let mut results = vec![None; boards.len()];
-    for (k, board) in boards.iter().enumerate().rev() {
-        let Some(v) = endgame.solve(board, node_limit) else { break };
-        results[k] = Some(if board.side_to_move() == Player::X { v } else { -v });
-    }
+    let results = endgame.solve_from_end(&boards, node_limit);
     results
+        .iter()
+        .zip(&boards)
+        .map(|(v, board)| v.map(|v| if board.side_to_move() == Player::X { v } else { -v }))
+        .collect()
 }
 
 /// `name`'s games in `run`, by colour ([as X, as O]), with positions solved in at most `node_limit` nodes.

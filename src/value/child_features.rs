@@ -15,6 +15,7 @@ use super::features::{
     game_points, live_boards, open_lines, safe_replies, standing, ANYWHERE, FORCED, LOSS_THREAT,
     MAX_GAME_FEATURES, WINNABLE, WIN_NOW,
 };
+use crate::board::tactics::completing_boards;
 use crate::board::{completing_cells, Board, Player, FULL, LINES};
 
 /// The children's shared game-level facts, from the view of `me`, the side to move after any child.
@@ -36,18 +37,6 @@ pub struct ChildGameFeatures {
     mover_has_line: bool,
 }
 
-/// Open boards (of `open`) where `p` can complete a small-board line now.
-#[inline(always)]
-fn completing_boards(board: &Board, p: Player, mut open: u16) -> u16 {
-    let mut result = 0;
-    while open != 0 {
-        let b = open.trailing_zeros() as usize;
-        open &= open - 1;
-        result |= ((completing_cells(board.marks(p, b), board.free_cells(b)) != 0) as u16) << b;
-    }
-    result
-}
-
 impl ChildGameFeatures {
     /// The shared facts of the children of `parent` (not over).
     #[inline(always)]
@@ -56,6 +45,7 @@ impl ChildGameFeatures {
         let me = mover.other();
         let closed = parent.closed_boards();
         let open = !closed & FULL;
+        let mover_live = live_boards(parent, mover);
         ChildGameFeatures {
             me,
             closed,
@@ -64,9 +54,9 @@ impl ChildGameFeatures {
             me_completes: completing_boards(parent, me, open),
             mover_completes: completing_boards(parent, mover, open),
             me_live: live_boards(parent, me),
-            mover_live: live_boards(parent, mover),
+            mover_live,
             mover_won: parent.won_boards(mover),
-            mover_has_line: LINES.iter().any(|&line| line & !live_boards(parent, mover) == 0),
+            mover_has_line: LINES.iter().any(|&line| line & !mover_live == 0),
         }
     }
 

@@ -85,15 +85,15 @@ pub fn relabel_game(config: &Relabel, records: &[ValueRecord]) -> Vec<ValueRecor
 /// The played positions among `records` (one game's) that `node_limit` nodes settle, solved from the last
 /// back until one does not, each with its exact score for the side to move as its value; in game order.
 pub fn solve_game_end(records: &[ValueRecord], node_limit: u64) -> Vec<ValueRecord> {
-    let mut endgame = Endgame::default();
-    let mut out: Vec<ValueRecord> = Vec::new();
-    for r in records.iter().rev().filter(|r| r.result.is_some()) {
-        let board = Board::from_moves(&r.moves).expect("read records hold legal moves");
-        let Some(exact) = endgame.solve(&board, node_limit) else { break };
-        out.push(ValueRecord { value: (exact as f32 + 1.0) / 2.0, ..r.clone() });
-    }
-    out.reverse();
-    out
+    let played: Vec<&ValueRecord> = records.iter().filter(|r| r.result.is_some()).collect();
+    let boards: Vec<Board> =
+        played.iter().map(|r| Board::from_moves(&r.moves).expect("read records hold legal moves")).collect();
+    let exact = Endgame::default().solve_from_end(&boards, node_limit);
+    played
+        .into_iter()
+        .zip(exact)
+        .filter_map(|(r, v)| Some(ValueRecord { value: (v? as f32 + 1.0) / 2.0, ..r.clone() }))
+        .collect()
 }
 
 /// Relabels the games of shard `shard` of `shards` among `records` into `out`, resuming a stopped run.
