@@ -17,6 +17,8 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
                                        player of each pairing moves first in every game)
        uttt show LOG GAME              replay a logged game on the terminal
        uttt report LOG... --html FILE  a match or tournament page for the browser, from its logs
+       uttt report LOG... [--player NAME]
+                                       one player's figures pooled over matches' logs (Elo, by colour, pairs)
        uttt slips LOG... [--player NAME] [--won X] [--lost Y] [--exact NODES]
                                        where a player's games turn, by colour, from its own logged values
                                        (and the results its moves threw away, solved exactly near the end)

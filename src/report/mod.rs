@@ -6,6 +6,7 @@
 
 pub mod model;
 pub mod page;
+pub mod pooled;
 pub mod slips;
 pub mod throws;
 
@@ -39,14 +40,19 @@ pub fn read_logs(paths: &[String]) -> Result<Vec<String>, String> {
     paths.iter().map(|p| std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))).collect()
 }
 
-/// `uttt report LOG... --html FILE`: the page of logged matches (one match, or a tournament's games).
+/// `uttt report LOG... --html FILE`: the page of logged matches (one match, or a tournament's games);
+/// `uttt report LOG... [--player NAME]`: one player's figures pooled over the logs, as text (`pooled.rs`).
 pub fn main(words: &[String]) -> Result<i32, String> {
     let mut args = Args::new(words);
-    let out: String = args.value("--html")?.ok_or("--html FILE is required")?;
+    let out: Option<String> = args.value("--html")?;
+    let player: Option<String> = args.value("--player")?;
     let paths = args.positionals()?;
     if paths.is_empty() {
-        return Err("usage: uttt report LOG... --html FILE".into());
+        return Err("usage: uttt report LOG... --html FILE | uttt report LOG... [--player NAME]".into());
     }
-    write_page(&out, &run_page(&read_logs(&paths)?)?)?;
-    Ok(0)
+    match out {
+        Some(_) if player.is_some() => Err("--player is for the pooled text, not the page".into()),
+        Some(out) => write_page(&out, &run_page(&read_logs(&paths)?)?).map(|()| 0),
+        None => pooled::main(&paths, player),
+    }
 }

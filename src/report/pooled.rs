@@ -1,0 +1,203 @@
+//! `uttt report LOG... [--player NAME]` (without `--html`): one player's pooled figures over several
+//! logged matches — its score and Elo with the interval of all their games, the same over game pairs, by
+//! colour, by log, its later turns' times and its faults — so that matches run one seed at a time add up
+//! to one figure.
+//!
+//! Game pairs (one opening, both colours) are formed within each log, never across two: game numbers
+//! restart in every log. A pair's two games share an opening, so their scores are alike; the pairs'
+//! interval counts that, and is the one to quote for matches from a book of openings.
+
+use super::model::Run;
+use crate::arena::stats::{self, percentile, Wdl};
+use crate::board::Player;
+
+/// The faults a referee can judge, in the order they are reported.
+const FAULT_KINDS: [&str; 4] = ["timeout", "malformed", "illegal", "crash"];
+
+/// One player's figures over the games of one or more logs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pooled {
+    /// The player.
+    pub name: String,
+    /// Everyone it played, in order of first appearance.
+    pub opponents: Vec<String>,
+    /// Its wins, draws and losses in every game.
+    pub all: Wdl,
+    /// The same as X, the first player.
+    pub as_first: Wdl,
+    /// The same as O, the second player.
+    pub as_second: Wdl,
+    /// Its mean score in each game pair, the pairs of every log.
+    pub pair_scores: Vec<f64>,
+    /// Its wins, draws and losses in each log, in the logs' order.
+    pub by_log: Vec<Wdl>,
+    /// The times of its turns after its first in each game (whose limit is the later turns'), sorted.
+    pub later_turns_ms: Vec<f64>,
+    /// How many games it forfeited, by kind (`FAULT_KINDS`' order).
+    pub faults: [usize; 4],
+}
+
+/// `name`'s figures over `runs`, each run read from one log; an error when no game of any run is its.
+pub fn pool(runs: &[Run], name: &str) -> Result<Pooled, String> {
+    let mut pooled = Pooled {
+        name: name.to_string(),
+        opponents: Vec::new(),
+        all: Wdl::default(),
+        as_first: Wdl::default(),
+        as_second: Wdl::default(),
+        pair_scores: Vec::new(),
+        by_log: Vec::new(),
+        later_turns_ms: Vec::new(),
+        faults: [0; 4],
+    };
+    let mut scores_by_colour: [Vec<f64>; 2] = Default::default();
+    for run in runs {
+        let games: Vec<_> = run.games.iter().filter(|g| g.x == name || g.o == name).collect();
+        pooled.by_log.push(Wdl::from_scores(games.iter().map(|g| g.score_of(name))));
+        pooled
+            .pair_scores
+            .extend(stats::pair_scores(games.iter().map(|g| (g.index, g.x == name, g.score_of(name)))));
+        for g in &games {
+            let (side, opponent) = if g.x == name { (Player::X, &g.o) } else { (Player::O, &g.x) };
+            if !pooled.opponents.contains(opponent) {
+                pooled.opponents.push(opponent.clone());
+            }
+            scores_by_colour[side.index()].push(g.score_of(name));
+            pooled.later_turns_ms.extend(g.turn_times(name).into_iter().skip(1));
+            if let Some(fault) = g.fault.as_ref().filter(|f| f.player == side) {
+                if let Some(k) = FAULT_KINDS.iter().position(|&kind| kind == fault.kind) {
+                    pooled.faults[k] += 1;
+                }
+            }
+        }
+    }
+    if pooled.by_log.iter().all(|w| w.games() == 0) {
+        return Err(format!("no game of {name:?} in the logs"));
+    }
+    let [first, second] = &scores_by_colour;
+    pooled.as_first = Wdl::from_scores(first.iter().copied());
+    pooled.as_second = Wdl::from_scores(second.iter().copied());
+    pooled.all = Wdl::from_scores(first.iter().chain(second).copied());
+    pooled.later_turns_ms.sort_by(f64::total_cmp);
+    Ok(pooled)
+}
+
+/// The text of `pool`, each log named by its path in `paths`.
+pub fn describe(p: &Pooled, paths: &[String]) -> String {
+    let mut text = format!(
+        "{} against {}: {} games in {} logs\n",
+        p.name,
+        p.opponents.join(", "),
+        p.all.games(),
+        paths.len()
+    );
+    text += &format!("{}\n", p.all.headline());
+    if !p.pair_scores.is_empty() {
+        let (elo, lo, hi) = stats::pair_elo_interval(&p.pair_scores);
+        text += &format!(
+            "over {} game pairs (one opening, both colours): elo {elo:+.1} (95% {lo:+.1} .. {hi:+.1})\n",
+            p.pair_scores.len()
+        );
+    }
+    for (colour, w) in [("moving first (X)", p.as_first), ("moving second (O)", p.as_second)] {
+        text += &format!(
+            "{colour}: {} games, W/D/L {}/{}/{}, score {:.1}%\n",
+            w.games(),
+            w.wins,
+            w.draws,
+            w.losses,
+            100.0 * w.score()
+        );
+    }
+    let t = &p.later_turns_ms;
+    text += &format!(
+        "later turns: {} of them, p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms\n",
+        t.len(),
+        percentile(t, 0.5),
+        percentile(t, 0.99),
+        t.last().copied().unwrap_or(0.0)
+    );
+    let faults: Vec<String> = FAULT_KINDS.iter().zip(p.faults).map(|(k, n)| format!("{k} {n}")).collect();
+    text += &format!("faults: {}\n", faults.join(", "));
+    for (path, w) in paths.iter().zip(&p.by_log) {
+        text += &format!("  {path}: {} games, {}\n", w.games(), w.headline());
+    }
+    text
+}
+
+/// `uttt report LOG... [--player NAME]`: `NAME` (default: the first log's first player) over every log.
+pub fn main(paths: &[String], player: Option<String>) -> Result<i32, String> {
+    let runs = super::read_logs(paths)?
+        .iter()
+        .zip(paths)
+        .map(|(text, path)| Run::from_logs(std::slice::from_ref(text)).map_err(|e| format!("{path}: {e}")))
+        .collect::<Result<Vec<Run>, String>>()?;
+    let name = player.or_else(|| runs.first()?.players.first().cloned()).ok_or("the log names no player")?;
+    print!("{}", describe(&pool(&runs, &name)?, paths));
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::model::{LoggedFault, LoggedGame};
+
+    /// Game `index` of "bot" against "them", the bot X when `bot_is_x`, won by `winner`; turns of 90 ms
+    /// after a first of 900 on each side.
+    fn game(index: usize, bot_is_x: bool, winner: Option<Player>) -> LoggedGame {
+        let (x, o) = if bot_is_x { ("bot", "them") } else { ("them", "bot") };
+        LoggedGame {
+            index,
+            x: x.into(),
+            o: o.into(),
+            winner,
+            fault: None,
+            opening: 0,
+            moves: Vec::new(),
+            times_ms: vec![900.0, 900.0, 90.0, 91.0, 92.0, 93.0],
+            notes: Vec::new(),
+            notes_cut: false,
+        }
+    }
+
+    fn run(games: Vec<LoggedGame>) -> Run {
+        Run::arena_match(vec!["bot".into(), "them".into()], games)
+    }
+
+    #[test]
+    fn pairs_are_formed_within_each_log_and_tallies_add_up_by_colour() {
+        let (x, o) = (Some(Player::X), Some(Player::O));
+        // Log 1: a pair (win as X, draw as O) and a lone game 2 (a loss as X); log 2: games 0 and 1, a
+        // pair (loss as X, win as O). Game 2 of log 1 must not pair with game 0 or 1 of log 2.
+        let first = run(vec![game(0, true, x), game(1, false, None), game(2, true, o)]);
+        let second = run(vec![game(0, true, o), game(1, false, o)]);
+        let p = pool(&[first, second], "bot").unwrap();
+        assert_eq!(p.opponents, vec!["them".to_string()]);
+        assert_eq!((p.all.wins, p.all.draws, p.all.losses), (2, 1, 2));
+        assert_eq!((p.as_first.wins, p.as_first.draws, p.as_first.losses), (1, 0, 2));
+        assert_eq!((p.as_second.wins, p.as_second.draws, p.as_second.losses), (1, 1, 0));
+        assert_eq!(p.pair_scores, vec![0.75, 0.5]);
+        assert_eq!(p.by_log.iter().map(Wdl::games).collect::<Vec<_>>(), vec![3, 2]);
+        // The bot's later turns: as X plies 2 and 4 (90, 92 ms), as O plies 3 and 5 (91, 93 ms).
+        assert_eq!(p.later_turns_ms.len(), 10);
+        assert_eq!(p.later_turns_ms.first(), Some(&90.0));
+        assert_eq!(p.later_turns_ms.last(), Some(&93.0));
+        let text = describe(&p, &["a.log".into(), "b.log".into()]);
+        assert!(text.contains("5 games in 2 logs"), "{text}");
+        assert!(text.contains("over 2 game pairs"), "{text}");
+        assert!(text.contains("  b.log: 2 games, W/D/L 1/0/1"), "{text}");
+    }
+
+    #[test]
+    fn only_the_players_own_faults_are_counted_and_a_stranger_is_refused() {
+        let mut lost_on_time = game(0, false, Some(Player::X));
+        lost_on_time.fault =
+            Some(LoggedFault { player: Player::O, kind: "timeout".into(), detail: "".into() });
+        let mut their_crash = game(1, true, Some(Player::X));
+        their_crash.fault = Some(LoggedFault { player: Player::O, kind: "crash".into(), detail: "".into() });
+        let runs = [run(vec![lost_on_time, their_crash])];
+        assert_eq!(pool(&runs, "bot").unwrap().faults, [1, 0, 0, 0]);
+        assert_eq!(pool(&runs, "them").unwrap().faults, [0, 0, 0, 1]);
+        assert!(pool(&runs, "nobody").is_err());
+    }
+}
