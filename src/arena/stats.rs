@@ -109,6 +109,15 @@ pub fn pair_elo_interval(pair_scores: &[f64]) -> (f64, f64, f64) {
     (elo_from_score(clamp(s)), elo_from_score(clamp(s - margin)), elo_from_score(clamp(s + margin)))
 }
 
+/// The summary's line for game pairs: their count and the Elo interval over them.
+pub fn pairs_line(pair_scores: &[f64]) -> String {
+    let (elo, lo, hi) = pair_elo_interval(pair_scores);
+    format!(
+        "over {} game pairs (one opening, both colours): elo {elo:+.1} (95% {lo:+.1} .. {hi:+.1})\n",
+        pair_scores.len()
+    )
+}
+
 /// The value at fraction `p` (0..=1) of an ascending list, nearest rank; 0 for an empty list.
 pub fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {

@@ -17,10 +17,7 @@ pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
     let pairs = r.pair_scores();
     let (pair_elo, pair_lo, pair_hi) = stats::pair_elo_interval(&pairs);
     if !pairs.is_empty() {
-        text += &format!(
-            "over {} game pairs (one opening, both colours): elo {pair_elo:+.1} (95% {pair_lo:+.1} .. {pair_hi:+.1})\n",
-            pairs.len()
-        );
+        text += &stats::pairs_line(&pairs);
     }
     text +=
         &format!("average game length {avg_len:.1} moves, first player (X) wins {:.1}%\n", 100.0 * x_wins);

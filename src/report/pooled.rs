@@ -85,19 +85,16 @@ pub fn pool(runs: &[Run], name: &str) -> Result<Pooled, String> {
 /// The text of `pool`, each log named by its path in `paths`.
 pub fn describe(p: &Pooled, paths: &[String]) -> String {
     let mut text = format!(
-        "{} against {}: {} games in {} logs\n",
+        "{} against {}: {} games in {} log{}\n",
         p.name,
         p.opponents.join(", "),
         p.all.games(),
-        paths.len()
+        paths.len(),
+        if paths.len() == 1 { "" } else { "s" }
     );
     text += &format!("{}\n", p.all.headline());
     if !p.pair_scores.is_empty() {
-        let (elo, lo, hi) = stats::pair_elo_interval(&p.pair_scores);
-        text += &format!(
-            "over {} game pairs (one opening, both colours): elo {elo:+.1} (95% {lo:+.1} .. {hi:+.1})\n",
-            p.pair_scores.len()
-        );
+        text += &stats::pairs_line(&p.pair_scores);
     }
     for (colour, w) in [("moving first (X)", p.as_first), ("moving second (O)", p.as_second)] {
         text += &format!(
