@@ -13,8 +13,10 @@ use crate::board::Board;
 use crate::codec::Reader;
 use crate::moves::{Move, MoveList};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
-const BOOK_TEXT: &str = include_str!("../weights/book.txt");
+/// The committed book (`uttt make-book`, weights/MANIFEST.txt).
+pub const BOOK_TEXT: &str = include_str!("../weights/book.txt");
 
 /// Bits each coded value is written with: a move index (0..=81) or a count (0..=81).
 const VALUE_BITS: u32 = 8;
@@ -22,7 +24,29 @@ const VALUE_BITS: u32 = 8;
 /// Book positions, canonical, with their moves in the canonical frame.
 #[derive(Clone, Debug, Default)]
 pub struct Book {
-    moves: HashMap<Board, Move>,
+    moves: BookMap,
+}
+
+/// Positions to moves, hashed by `PositionHasher`.
+type BookMap = HashMap<Board, Move, BuildHasherDefault<PositionHasher>>;
+
+/// A multiply-rotate hash of a position's words: the book is built at start-up, inside the first turn's
+/// time, and std's default (SipHash, keyed against hostile input) took a quarter of the book's load there;
+/// a book's positions are ours, not an attacker's.
+#[derive(Default)]
+struct PositionHasher(u64);
+
+impl Hasher for PositionHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let word = chunk.iter().rev().fold(0u64, |w, &b| w << 8 | b as u64);
+            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517C_C1B7_2722_0A95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 impl Book {
@@ -95,8 +119,8 @@ impl Book {
     /// chain of book positions (each one move from the one before) are kept: the text is that tree.
     #[cfg(not(bundle))]
     pub fn from_entries(entries: impl IntoIterator<Item = (Board, Move)>) -> Book {
-        let moves: HashMap<Board, Move> = entries.into_iter().collect();
-        let mut kept = HashMap::new();
+        let moves: BookMap = entries.into_iter().collect();
+        let mut kept = BookMap::default();
         let mut seen = std::collections::HashSet::from([Board::new()]);
         walk(&moves, Board::new(), &mut seen, &mut |position, _| {
             if let Some(&m) = moves.get(&position) {
@@ -143,7 +167,7 @@ enum Step {
 /// child the move to it and its subtree. A child is a book position one legal move on, not met before.
 #[cfg(not(bundle))]
 fn walk(
-    moves: &HashMap<Board, Move>,
+    moves: &BookMap,
     position: Board,
     seen: &mut std::collections::HashSet<Board>,
     visit: &mut impl FnMut(Board, Step),

@@ -10,6 +10,15 @@ use crate::moves::Move;
 use crate::policy::Policy;
 use crate::value::{rollout_head, ValueNet};
 
+/// The later turns' budget, in ms, of the arena's 100: the rest is the margin for reading the turn,
+/// answering and the machine's delays. A build without `-O` (debug assertions on) keeps a wider margin: its
+/// answer takes milliseconds more outside the search, and its turns lose little with less time.
+pub const LATER_TURN_MS: u64 = if cfg!(debug_assertions) { 80 } else { 90 };
+
+/// The first turn's budget, in ms, of the arena's 1,000, counted from the process's start when the turn was
+/// waiting for it (`protocol.rs`).
+pub const FIRST_TURN_MS: u64 = if cfg!(debug_assertions) { 850 } else { 900 };
+
 /// The bot's command-line options.
 #[derive(Clone, Debug)]
 pub struct BotOptions {
@@ -51,8 +60,8 @@ pub struct BotOptions {
 impl Default for BotOptions {
     fn default() -> Self {
         BotOptions {
-            time_ms: 90,
-            first_time_ms: 900,
+            time_ms: LATER_TURN_MS,
+            first_time_ms: FIRST_TURN_MS,
             seed: 0,
             iterations: None,
             quiet: false,
@@ -116,6 +125,30 @@ impl BotOptions {
             eprintln!("uttt: {e}: starting from the empty board");
         }
         bot
+    }
+
+    /// What runs, for the first turn's log line: the build (an arena that compiles without `-O` gives a
+    /// bot about thirty times slower, with debug assertions on) and each weight text's FNV-1a (its first
+    /// eight hex digits, as `weights/MANIFEST.txt` lists them), or the file it was read from.
+    pub fn what_runs(&self) -> String {
+        let build = if cfg!(debug_assertions) {
+            "debug assertions on (unoptimised? compile with -O)"
+        } else {
+            "optimised"
+        };
+        let fingerprint = |file: &Option<String>, text: &str| match file {
+            Some(path) => path.clone(),
+            None => format!("{:08x}", crate::codec::fnv1a(crate::codec::FNV_START, text.as_bytes()) >> 32),
+        };
+        let weights = [
+            ("policy", &None, crate::policy::POLICY_TEXT),
+            ("value", &self.value_file, crate::value::VALUE_TEXT),
+            ("head", &self.rollout_head_file, rollout_head::ROLLOUT_HEAD_TEXT),
+            ("book", &self.book_file, crate::book::BOOK_TEXT),
+        ];
+        let weights: Vec<String> =
+            weights.iter().map(|(name, file, text)| format!("{name} {}", fingerprint(file, text))).collect();
+        format!("build: {build}; weights: {}", weights.join(" "))
     }
 
     /// The opening book these options play: the file's, the embedded one, or none (`--no-book`).

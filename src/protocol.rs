@@ -7,10 +7,16 @@ use crate::bot::Choice;
 use crate::moves::Move;
 use crate::options::BotOptions;
 use std::io::{BufRead, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// A first line that a read returns sooner than this was already waiting when the read began (or came at
+/// once): the referee started the turn's clock before the bot could read it (`TurnClock`).
+const LINE_WAITING: Duration = Duration::from_millis(2);
 
 /// `uttt` with no subcommand: the arena bot on stdin/stdout.
 pub fn start(args: &[String]) -> i32 {
+    // The arena's clock for the first player's first turn may start as the process starts.
+    let process_start = Instant::now();
     let mut options = match BotOptions::parse(args) {
         Ok(o) => o,
         Err(e) => {
@@ -26,7 +32,7 @@ pub fn start(args: &[String]) -> i32 {
     }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    run(stdin.lock(), stdout.lock(), &mut std::io::stderr(), &options);
+    run_since(process_start, stdin.lock(), stdout.lock(), &mut std::io::stderr(), &options);
     if !options.quiet {
         if let Some(kb) = peak_rss_kb() {
             eprintln!("uttt: end of input; peak memory {:.1} MB", kb as f64 / 1024.0);
@@ -78,14 +84,66 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<String> {
     }
 }
 
-/// The loop itself, over any reader and writers (tests and the fuzzer drive it in memory).
-pub fn run(mut input: impl BufRead, mut output: impl Write, log: &mut impl Write, options: &BotOptions) {
+/// When a turn's clock started, as the arena counts it (docs/rules.md): from when the referee began to send
+/// the turn. A later turn's first line is read as it comes (the bot waits for it), so its clock starts as
+/// it is read. The first turn's line may have been sent before the bot could read it, while the process
+/// was starting and decoding its weights: for the first player the arena's clock can start with the
+/// process. So a first line that was already waiting counts from the process's start.
+struct TurnClock {
+    process_start: Instant,
+    /// Start-up: from the process's start to its first read.
+    startup: Option<Duration>,
+    /// True when the first turn was counted from the process's start.
+    from_process_start: bool,
+}
+
+impl TurnClock {
+    /// The start of the turn whose first line a read begun at `read_began` returned at `line_read`.
+    fn turn_start(&mut self, first_turn: bool, read_began: Instant, line_read: Instant) -> Instant {
+        if !first_turn {
+            return line_read;
+        }
+        self.startup.get_or_insert(read_began - self.process_start);
+        self.from_process_start = line_read - read_began < LINE_WAITING;
+        if self.from_process_start {
+            self.process_start
+        } else {
+            line_read
+        }
+    }
+
+    /// The first turn's log note: where its clock started, and the start-up time.
+    fn note(&self) -> String {
+        let from =
+            if self.from_process_start { "the process's start (input waiting)" } else { "the first line" };
+        let startup = self.startup.unwrap_or_default().as_secs_f64() * 1000.0;
+        format!("clock from {from}; start-up {startup:.1}ms")
+    }
+}
+
+/// The loop itself, over any reader and writers (tests and the fuzzer drive it in memory); a first line
+/// already waiting counts from the call.
+pub fn run(input: impl BufRead, output: impl Write, log: &mut impl Write, options: &BotOptions) {
+    run_since(Instant::now(), input, output, log, options)
+}
+
+/// The loop, with the process started at `process_start` (see `TurnClock`).
+pub fn run_since(
+    process_start: Instant,
+    mut input: impl BufRead,
+    mut output: impl Write,
+    log: &mut impl Write,
+    options: &BotOptions,
+) {
     let mut bot = options.build();
+    // Fingerprinting the weights takes a millisecond in a build without `-O`: done here, inside start-up.
+    let what_runs = if options.quiet { String::new() } else { options.what_runs() };
+    let mut clock = TurnClock { process_start, startup: None, from_process_start: false };
     let mut buf = Vec::with_capacity(64);
     loop {
-        // The turn's clock starts when its first line has been read.
+        let read_began = Instant::now();
         let Some(first) = read_line(&mut input, &mut buf) else { return };
-        let start = Instant::now();
+        let start = clock.turn_start(bot.turn() == 0, read_began, Instant::now());
         if first.trim().is_empty() {
             warn(log, "blank line ignored");
             continue;
@@ -163,14 +221,17 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, log: &mut impl Write
         let answer_ms = start.elapsed().as_secs_f64() * 1000.0;
         // The line goes first (a few microseconds), so a referee that reads stderr files it under this move.
         if !options.quiet {
-            // The first turn's line also says which copy of the search runs: an author reading the arena's
-            // stderr learns whether its processor gives the AVX2 copy's speed.
-            let copy = match bot.turn() {
-                1 if bot.is_wide() => " (search: AVX2 copy)",
-                1 => " (search: portable copy)",
-                _ => "",
+            // The first turn's line also says what runs: an author reading the arena's stderr learns how the
+            // arena built the bot, whether its processor gives the AVX2 copy's speed, which weights it has
+            // and where the turn's clock started.
+            let what = match bot.turn() {
+                1 => {
+                    let copy = if bot.is_wide() { "AVX2" } else { "portable" };
+                    format!(" (search: {copy} copy; {what_runs}; {})", clock.note())
+                }
+                _ => String::new(),
             };
-            let _ = writeln!(log, "{}{copy}", describe(bot.turn(), answer_ms, &choice));
+            let _ = writeln!(log, "{}{what}", describe(bot.turn(), answer_ms, &choice));
         }
         if writeln!(output, "{m}").and_then(|_| output.flush()).is_err() {
             return; // The referee has gone.

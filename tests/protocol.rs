@@ -156,10 +156,11 @@ fn deterministic_mode_repeats_itself() {
     assert_eq!(first, go());
 }
 
-/// The first turn's stderr line says which copy of the search runs, the later turns' do not; `--portable`
-/// names the portable copy.
+/// The first turn's stderr line says what runs, the later turns' do not: the search's copy (`--portable`
+/// names the portable one), the build, the weights' fingerprints as `weights/MANIFEST.txt` lists them, and
+/// where the turn's clock started (in memory, the input is waiting: from the start).
 #[test]
-fn the_first_turn_names_the_search_copy() {
+fn the_first_turn_names_what_runs() {
     let input = two_opening_turns();
     let log_of = |portable: bool| {
         let options = BotOptions { portable, ..quick_options() };
@@ -167,11 +168,23 @@ fn the_first_turn_names_the_search_copy() {
         run(input.as_bytes(), &mut Vec::new(), &mut log, &options);
         String::from_utf8(log).unwrap()
     };
-    let copy = if uttt::mcts::wide_available() { "(search: AVX2 copy)" } else { "(search: portable copy)" };
-    for (log, named) in [(log_of(false), copy), (log_of(true), "(search: portable copy)")] {
+    let copy = if uttt::mcts::wide_available() { "(search: AVX2 copy;" } else { "(search: portable copy;" };
+    let build = if cfg!(debug_assertions) { "build: debug assertions on" } else { "build: optimised;" };
+    let manifest = std::fs::read_to_string("weights/MANIFEST.txt").unwrap();
+    let fingerprint = |file: &str| {
+        let line = manifest.lines().find(|l| l.contains(&format!("({file})"))).expect("a manifest entry");
+        let hex = line.rsplit("FNV-1a ").next().unwrap();
+        hex[..8].to_string()
+    };
+    for (log, named) in [(log_of(false), copy), (log_of(true), "(search: portable copy;")] {
         let turns: Vec<&str> = log.lines().filter(|l| l.starts_with("turn ")).collect();
         assert_eq!(turns.len(), 2, "{log}");
-        assert!(turns[0].starts_with("turn 1 ") && turns[0].ends_with(named), "{log}");
+        assert!(turns[0].starts_with("turn 1 ") && turns[0].contains(named), "{log}");
+        assert!(turns[0].contains(build), "{log}");
+        for (name, file) in [("policy", "policy.txt"), ("value", "value.txt"), ("head", "rollout_head.txt")] {
+            assert!(turns[0].contains(&format!("{name} {}", fingerprint(file))), "{name}: {log}");
+        }
+        assert!(turns[0].contains("clock from the process's start (input waiting); start-up "), "{log}");
         assert!(!turns[1].contains("(search:"), "{log}");
     }
 }
@@ -231,10 +244,12 @@ fn an_unusable_rollout_head_leaves_the_plain_blend() {
         run(input.as_bytes(), &mut out, &mut log, &options);
         let out = String::from_utf8(out).unwrap();
         assert_eq!(out.lines().count(), 2, "{out:?}");
-        // The log lines without their times (`12.3ms`, `(45/ms)`, `(0.1ms)`), which differ from run to run.
+        // The log lines without their times (`12.3ms`, `(45/ms)`, `(0.1ms)`), which differ from run to run,
+        // and without the first turn's note of what runs, which names the head's file.
         let log: Vec<String> = String::from_utf8(log)
             .unwrap()
             .lines()
+            .map(|l| l.split(" (search:").next().unwrap_or(l))
             .map(|l| l.split_whitespace().filter(|w| !w.trim_end_matches(')').ends_with("ms")).collect())
             .collect();
         (out, log)

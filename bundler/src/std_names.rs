@@ -27,6 +27,8 @@ pub fn std_names() -> impl Iterator<Item = &'static str> {
 
 /// Names of std, core and the prelude, separated by whitespace, in groups under `//` lines.
 const STD_NAMES: &str = "
+    // Configuration options, read inside `cfg!(…)` (which, unlike an attribute, is renamed like code).
+    debug_assertions target_arch target_feature target_os test unix windows
     // Prelude and common types and traits.
     Option Some None Result Ok Err Vec String Box ToString ToOwned Clone Copy Default Debug Display Iterator
     IntoIterator DoubleEndedIterator ExactSizeIterator Extend FromIterator PartialEq Eq PartialOrd Ord Hash
@@ -51,7 +53,7 @@ const STD_NAMES: &str = "
     swap replace take size_of size_of_val align_of transmute forget drop min max args var var_os exit stdin
     stdout stderr spawn scope sleep available_parallelism read_to_string write read black_box
     unreachable_unchecked MAX MIN BITS EPSILON INFINITY NEG_INFINITY NAN MIN_POSITIVE consts PI E LN_2 SQRT_2
-    ZERO UNIX_EPOCH SUCCESS FAILURE null null_mut get_or_init get_or_insert_with from_iter partial_cmp cmp eq
+    ZERO UNIX_EPOCH SUCCESS FAILURE null null_mut get_or_init get_or_insert get_or_insert_with finish from_iter partial_cmp cmp eq
     ne lt le gt ge fmt hash deref deref_mut index index_mut next next_back size_hint clone clone_from
     to_owned to_string as_ref as_mut borrow borrow_mut try_from try_into type_id write_str write_fmt
     write_all pad debug_struct debug_list debug_tuple field entries

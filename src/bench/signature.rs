@@ -79,15 +79,13 @@ struct Fnv(u64);
 
 impl Default for Fnv {
     fn default() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
+        Fnv(crate::codec::FNV_START)
     }
 }
 
 impl Fnv {
     fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
+        self.0 = crate::codec::fnv1a(self.0, bytes);
     }
 
     fn report(&mut self, r: &crate::mcts::SearchReport) {

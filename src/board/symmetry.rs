@@ -32,9 +32,31 @@ pub fn inverse(s: usize) -> usize {
     (0..SYMMETRIES).find(|&t| (0..9).all(|i| MAPS[t][MAPS[s][i] as usize] as usize == i)).unwrap_or(0)
 }
 
+/// `MASK_IMAGES[s][mask]`: a 9-bit mask of grid indices under symmetry `s`, looked up rather than built bit
+/// by bit, since the opening book maps every position it holds eight ways at start-up.
+const MASK_IMAGES: [[u16; 512]; SYMMETRIES] = {
+    let mut table = [[0u16; 512]; SYMMETRIES];
+    let mut s = 0;
+    while s < SYMMETRIES {
+        let mut mask = 0;
+        while mask < 512 {
+            let mut i = 0;
+            while i < 9 {
+                if mask >> i & 1 == 1 {
+                    table[s][mask] |= 1 << MAPS[s][i];
+                }
+                i += 1;
+            }
+            mask += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
 /// A 9-bit mask of grid indices under symmetry `s`.
 fn transform_mask(mask: u16, s: usize) -> u16 {
-    (0..9).filter(|i| mask >> i & 1 == 1).fold(0, |acc, i| acc | 1 << MAPS[s][i])
+    MASK_IMAGES[s][mask as usize & 0x1FF]
 }
 
 /// `board` under symmetry `s`: the position reached by playing every move of its game under `s`.

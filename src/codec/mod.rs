@@ -64,6 +64,15 @@ impl Section {
     }
 }
 
+/// FNV-1a's starting value: the hash of no bytes.
+pub const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a (64 bits) of `bytes`, continued from `hash` (`FNV_START` for a new one): the fingerprint that
+/// tells weight files apart (`weights/MANIFEST.txt`, the bot's first log line) and the behaviour signature.
+pub fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
 /// A running FNV-1a-style fingerprint of values as they are written (`bits` wide each).
 #[derive(Clone, Copy, Default, Debug)]
 pub struct Checksum(u32);

@@ -19,8 +19,7 @@ pub struct BitModel {
 impl BitModel {
     /// The chance of a zero, in 1..2^16 (never 0 or 1: every bit stays codable).
     fn p0(&self) -> u32 {
-        let p = ((2 * self.zeros as u64 + 1) << PROB_BITS) / (2 * (self.zeros + self.ones) as u64 + 2);
-        p.clamp(1, (1 << PROB_BITS) - 1) as u32
+        p0_of(self.zeros as u64, (self.zeros + self.ones) as u64)
     }
 
     fn update(&mut self, bit: bool) {
@@ -30,6 +29,15 @@ impl BitModel {
             self.zeros += 1;
         }
     }
+}
+
+/// `⌊((2 zeros + 1) · 2^16) / (2 seen + 2)⌋`, clamped to 1..2^16, through a floating-point division: exact
+/// (both integers are below 2^53 and the quotient below 2^17, so its rounding error, under 2^-36, cannot
+/// carry it across an integer, which a non-integer quotient misses by at least 1/(2 seen + 2)), and several
+/// times quicker than a 64-bit integer division, which took most of the weights' decoding at start-up.
+fn p0_of(zeros: u64, seen: u64) -> u32 {
+    let p = ((2 * zeros + 1) << PROB_BITS) as f64 / (2 * seen + 2) as f64;
+    (p as u32).clamp(1, (1 << PROB_BITS) - 1)
 }
 
 /// Writes bits into bytes.
@@ -179,6 +187,24 @@ impl Decoder {
 mod tests {
     use super::*;
     use crate::rng::Rng;
+
+    #[test]
+    fn the_floating_point_chance_is_the_integer_quotient() {
+        let exact = |zeros: u64, seen: u64| {
+            (((2 * zeros + 1) << PROB_BITS) / (2 * seen + 2)).clamp(1, (1 << PROB_BITS) - 1) as u32
+        };
+        for seen in 0..2_000 {
+            for zeros in 0..=seen {
+                assert_eq!(p0_of(zeros, seen), exact(zeros, seen), "{zeros} of {seen}");
+            }
+        }
+        let mut rng = Rng::new(9);
+        for _ in 0..1_000_000 {
+            let seen = rng.below(1 << 30) as u64;
+            let zeros = rng.below(seen as u32 + 1) as u64;
+            assert_eq!(p0_of(zeros, seen), exact(zeros, seen), "{zeros} of {seen}");
+        }
+    }
 
     #[test]
     fn skewed_bits_round_trip_in_fewer_bytes_than_bits() {

@@ -61,6 +61,11 @@ pub struct Search {
 /// The deepest a tree path can be: one node per ply plus the root.
 const MAX_PATH: usize = 82;
 
+/// The share of a turn's time left that keeping the last turn's tree may take before it is dropped for a
+/// fresh one. Copying the kept subtree takes about a millisecond optimised, but tens of milliseconds in a
+/// build without `-O` (docs/rules.md, "The clock").
+const REROOT_SHARE: f64 = 0.25;
+
 impl Search {
     /// A search with room for `nodes` nodes per buffer, its randomness seeded by `seed`.
     pub fn new(params: Params, nodes: usize, seed: u64) -> Search {
@@ -153,7 +158,7 @@ impl Search {
     #[inline(always)]
     fn search_loop(&mut self, board: &Board, allowed: Option<&[Move]>, limits: Limits) -> SearchReport {
         let began = Instant::now();
-        let nodes_reused = self.set_root(board, allowed.is_some());
+        let nodes_reused = self.set_root(board, allowed.is_some(), limits.sooner(REROOT_SHARE).deadline);
         if let Some(allowed) = allowed {
             self.expand_root_restricted(allowed);
         }
@@ -164,6 +169,7 @@ impl Search {
         self.root_scores.invalidate();
         let start = Instant::now();
         let mut iterations = 0u64;
+        let mut next_clock_read = 1;
         loop {
             if let Some(0) = limits.iterations_left(iterations) {
                 break;
@@ -173,12 +179,14 @@ impl Search {
             }
             self.iterate();
             iterations += 1;
-            if iterations % budget::CLOCK_INTERVAL == 0 {
+            if iterations == next_clock_read {
+                next_clock_read += budget::CLOCK_INTERVAL;
                 if let Some(deadline) = limits.deadline {
                     let now = Instant::now();
                     if now >= deadline {
                         break;
                     }
+                    next_clock_read = iterations + budget::iterations_between_reads(iterations, now - start);
                     if self.params.early_stop && limits.max_iterations.is_none() {
                         let rate = iterations as f64 / (now - start).as_secs_f64().max(1e-9);
                         let left = ((deadline - now).as_secs_f64() * rate) as u64;

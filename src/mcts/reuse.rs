@@ -4,21 +4,23 @@ use super::node::Node;
 use super::Search;
 use crate::board::Board;
 use crate::moves::Move;
+use std::time::Instant;
 
 impl Search {
-    /// Re-roots the tree at `board` when it is a child or grandchild of the last root; else starts afresh.
-    /// Returns the number of nodes kept.
-    pub(super) fn set_root(&mut self, board: &Board, fresh: bool) -> usize {
+    /// Re-roots the tree at `board` when it is a child or grandchild of the last root; else, or when the
+    /// copy is not done by `until`, starts afresh. Returns the number of nodes kept.
+    pub(super) fn set_root(&mut self, board: &Board, fresh: bool, until: Option<Instant>) -> usize {
         let found = if self.params.reuse_tree && !fresh { self.find_descendant(board) } else { None };
         self.root_board = *board;
-        match found {
-            Some(0) => self.tree.len(),
-            Some(i) => self.tree.reroot(i),
-            None => {
-                self.tree.clear();
-                0
-            }
-        }
+        let kept = match found {
+            Some(0) => Some(self.tree.len()),
+            Some(i) => self.tree.reroot(i, until),
+            None => None,
+        };
+        kept.unwrap_or_else(|| {
+            self.tree.clear();
+            0
+        })
     }
 
     /// The node of `board` among the root, its children and grandchildren.

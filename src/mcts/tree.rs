@@ -98,14 +98,20 @@ impl Tree {
     }
 
     /// Makes node `new_root` the root, keeping its subtree and dropping the rest. Breadth-first copy into
-    /// the spare buffer (Cheney's algorithm: the copied nodes are their own work queue). Returns the nodes kept.
-    pub fn reroot(&mut self, new_root: usize) -> usize {
+    /// the spare buffer (Cheney's algorithm: the copied nodes are their own work queue). Returns the nodes kept, or `None`
+    /// when `until` came first: the live tree is then as it was, for the caller to clear or keep.
+    pub fn reroot(&mut self, new_root: usize, until: Option<Instant>) -> Option<usize> {
+        // The clock is read once per this many nodes copied.
+        const NODES_PER_CHECK: usize = 1 << 14;
         self.spare.clear();
         let mut root = self.nodes[new_root];
         root.prior = 1.0;
         self.spare.push(root);
         let mut scan = 0;
         while scan < self.spare.len() {
+            if scan % NODES_PER_CHECK == NODES_PER_CHECK - 1 && until.is_some_and(|t| Instant::now() >= t) {
+                return None;
+            }
             let old = self.spare[scan];
             if old.is_expanded() {
                 let first = self.spare.len() as u32;
@@ -115,7 +121,7 @@ impl Tree {
             scan += 1;
         }
         std::mem::swap(&mut self.nodes, &mut self.spare);
-        self.nodes.len()
+        Some(self.nodes.len())
     }
 }
 
@@ -141,13 +147,35 @@ mod tests {
     fn prefault_changes_no_node() {
         let mut t = Tree::with_capacity(5000);
         t.expand(0, [leaf(1), leaf(2)].into_iter());
-        t.reroot(2);
+        t.reroot(2, None);
         t.expand(0, [leaf(3)].into_iter());
         t.prefault(None);
         assert_eq!(t.len(), 2);
         assert_eq!(t.children(0)[0].mv, Move(3));
         assert!(!t.children(0)[0].is_expanded(), "a prefaulted slot must not read as a node");
         assert!(t.expand(1, (0..4998).map(|_| leaf(4))), "all the capacity is still free");
+    }
+
+    #[test]
+    fn a_reroot_past_its_time_gives_up_and_leaves_the_tree_as_it_was() {
+        // Under node 2: 50 children, 2,500 grandchildren, 22,500 great-grandchildren.
+        let mut t = Tree::with_capacity(40_000);
+        t.expand(0, [leaf(1), leaf(2)].into_iter());
+        let mut level = vec![2];
+        for width in [50, 50, 9] {
+            let mut next = Vec::new();
+            for node in level {
+                let first = t.len();
+                assert!(t.expand(node, (0..width).map(|_| leaf(3))));
+                next.extend(first..t.len());
+            }
+            level = next;
+        }
+        let len = t.len();
+        assert_eq!(len, 3 + 50 + 2_500 + 22_500);
+        assert_eq!(t.reroot(2, Some(Instant::now())), None);
+        assert_eq!((t.len(), t.get(0).num_children), (len, 2));
+        assert_eq!(t.reroot(2, Some(Instant::now() + std::time::Duration::from_secs(60))), Some(len - 2));
     }
 
     #[test]
@@ -158,8 +186,8 @@ mod tests {
         t.expand(1, [leaf(6)].into_iter());
         t.expand(4, [leaf(7)].into_iter()); // child of move 3
         t.get_mut(2).visits = 9;
-        let kept = t.reroot(2);
-        assert_eq!(kept, 5);
+        let kept = t.reroot(2, None);
+        assert_eq!(kept, Some(5));
         assert_eq!(t.get(0).visits, 9);
         let moves: Vec<u8> = t.children(0).iter().map(|n| n.mv.0).collect();
         assert_eq!(moves, vec![3, 4, 5]);

@@ -11,7 +11,7 @@ use features::{cell_feature, context_features, feature_count, line_states, shape
 use patterns::Patterns;
 
 /// The committed weights (see weights/MANIFEST.txt for how they were made).
-const POLICY_TEXT: &str = include_str!("../../weights/policy.txt");
+pub const POLICY_TEXT: &str = include_str!("../../weights/policy.txt");
 
 /// The learned move prior: a linear softmax over move features, with per-class shape logits.
 #[derive(Clone, Debug)]

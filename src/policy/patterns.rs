@@ -24,6 +24,9 @@ const TERNARY: [u16; 512] = {
 
 const PATTERNS: usize = 19683; // 3^9
 
+/// `POWERS[k]`: 3^k, a cell's weight in a pattern's base-3 code.
+const POWERS: [usize; 9] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
+
 /// The class table, built once at start-up (a few milliseconds).
 #[derive(Clone, Debug)]
 pub struct Patterns {
@@ -44,19 +47,27 @@ impl Patterns {
         let mut class = vec![u16::MAX; PATTERNS * 9];
         let mut count = 0usize;
         let mut digits = [0usize; 9];
+        // Each pattern's eight images, computed once for all of its empty cells.
+        let mut images = [0usize; 8];
         for code in 0..PATTERNS {
             let mut rest = code;
             for d in digits.iter_mut() {
                 *d = rest % 3;
                 rest /= 3;
             }
+            let mut images_known = false;
             for cell in 0..9 {
                 if digits[cell] != 0 || class[code * 9 + cell] != u16::MAX {
                     continue;
                 }
+                if !images_known {
+                    for (image, sym) in images.iter_mut().zip(&MAPS) {
+                        *image = (0..9).map(|k| digits[k] * POWERS[sym[k] as usize]).sum();
+                    }
+                    images_known = true;
+                }
                 // Give the whole orbit of (pattern, cell) under the symmetries one new id.
-                for sym in &MAPS {
-                    let image: usize = (0..9).map(|k| digits[k] * 3usize.pow(sym[k] as u32)).sum();
+                for (image, sym) in images.iter().zip(&MAPS) {
                     class[image * 9 + sym[cell] as usize] = count as u16;
                 }
                 count += 1;

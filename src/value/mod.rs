@@ -17,7 +17,7 @@ pub use accumulator::Accumulator;
 pub use network::ValueNet;
 
 /// The committed weights (see weights/MANIFEST.txt for how they were made).
-const VALUE_TEXT: &str = include_str!("../../weights/value.txt");
+pub const VALUE_TEXT: &str = include_str!("../../weights/value.txt");
 
 impl ValueNet {
     /// The embedded weights, decoded once at start-up; an error names the file and what is wrong.

@@ -11,7 +11,7 @@ use super::network::{ValueNet, LEGACY_SCALE};
 use crate::codec::{Checksum, Reader, SectionSize, Writer};
 
 /// The committed head, fitted on the committed value net (weights/MANIFEST.txt).
-const ROLLOUT_HEAD_TEXT: &str = include_str!("../../weights/rollout_head.txt");
+pub const ROLLOUT_HEAD_TEXT: &str = include_str!("../../weights/rollout_head.txt");
 /// Version 2 is on the value net's scale `QA` = 128; version 1 was on 64, and is read with its biases
 /// doubled and its fingerprint taken of the net's weights on that scale (as the value net's text, 5 and 6).
 const HEAD_FORMAT_VERSION: i64 = 2;

@@ -179,7 +179,7 @@ pub fn train_with(records: &[Record], epochs: usize, seed: u64, lr: f32, verbose
 
 /// FNV-1a, to tell weight files apart in the manifest.
 pub fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+    crate::codec::fnv1a(crate::codec::FNV_START, bytes)
 }
 
 /// Writes `DIR/policy.txt` and `DIR/MANIFEST.txt`.
