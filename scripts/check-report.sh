@@ -38,6 +38,9 @@ cmp "$out/match.html" "$out/match-from-log.html" || { echo "check-report: uttt r
 $uttt tournament builtin:random builtin:greedy builtin:bot:iters=300 --games 4 \
   --log "$out/tournament.log" --html "$out/tournament.html" > /dev/null 2>&1
 $uttt profile --html "$out/profile.html" > /dev/null 2>&1
+# A game of the match analysed move by move (uttt analyse), and a plain tic-tac-toe game typed by hand.
+$uttt analyse "$out/match.log#1" --iterations 2000 --jobs 2 --html "$out/analysis.html" > "$out/analysis.txt" 2> /dev/null
+$uttt analyse "1 1, 0 1, 0 0, 1 0, 2 2" --html "$out/analysis-plain.html" > /dev/null 2>&1
 
 render() { # PAGE HASH → the DOM after the scripts ran
   timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
@@ -49,7 +52,7 @@ shoot() { # PAGE HASH PNG HEIGHT
 }
 
 status=0
-for page in match tournament profile; do
+for page in match tournament profile analysis analysis-plain; do
   dom="$(render "$out/$page.html" "#game=3&ply=25")"
   if ! grep -q 'data-rendered="ok"' <<< "$dom" || grep -q 'data-error=' <<< "$dom"; then
     echo "check-report: $page.html did not render cleanly:"
@@ -64,10 +67,19 @@ dom="$(render "$out/match.html" "#game=1&ply=20")"
 grep -q 'class="last-move"' <<< "$dom" || { echo "check-report: the replay drew no last move"; status=1; }
 grep -q 'turn [0-9]* move' <<< "$dom" || { echo "check-report: the replay shows no stderr line"; status=1; }
 
+# The analysis page: the board with the last move and the engine's move, the graph's points, a move's mark.
+dom="$(render "$out/analysis.html" "#game=0&ply=12")"
+for want in 'class="[^"]*last-move' 'class="[^"]*best-move' 'class="point' 'after move 12'; do
+  grep -q "$want" <<< "$dom" || { echo "check-report: the analysis page lacks $want"; status=1; }
+done
+dom="$(render "$out/analysis-plain.html" "")"
+grep -q 'threw a draw' <<< "$dom" || { echo "check-report: the plain game's thrown draw is not shown"; status=1; }
+
+shoot "$out/analysis.html" "#game=0&ply=12" "$out/analysis.png" 800
 shoot "$out/match.html" "" "$out/summary.png" 1400
 shoot "$out/match.html" "#game=1&ply=20" "$out/replay.png" 1400
-for png in summary replay; do
+for png in summary replay analysis; do
   [ -s "$out/$png.png" ] || { echo "check-report: no $png.png"; status=1; }
 done
-echo "check-report: screenshots in $out (summary.png, replay.png)"
+echo "check-report: screenshots in $out (summary.png, replay.png, analysis.png)"
 exit $status

@@ -3,6 +3,7 @@
 //! Data flows one way: `protocol` (referee lines) → `bot` (game state) → `mcts` (search) → a move.
 
 pub mod agents;
+pub mod analysis;
 pub mod arena;
 pub mod bench;
 pub mod board;

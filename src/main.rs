@@ -19,6 +19,9 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
        uttt report LOG... --html FILE  a match or tournament page for the browser, from its logs
        uttt report LOG... [--player NAME]
                                        one player's figures pooled over matches' logs (Elo, by colour, pairs)
+       uttt analyse GAME... [--iterations I] [--seed S] [--exact NODES] [--jobs J] [--json | --html FILE]
+                                       every move judged (value before and after, the engine's move,
+                                       mistakes, blunders); GAME: a move list, LOG#N or LOG
        uttt slips LOG... [--player NAME] [--won X] [--lost Y] [--exact NODES]
                                        where a player's games turn, by colour, from its own logged values
                                        (and the results its moves threw away, solved exactly near the end)
@@ -83,6 +86,7 @@ fn main() -> ExitCode {
         Some("profile") => report(uttt::profile::main(rest)),
         Some("report") => report(uttt::report::main(rest)),
         Some("slips") => report(uttt::report::slips::main(rest)),
+        Some("analyse" | "analyze") => report(uttt::analysis::main(rest)),
         Some("selfplay") => report(uttt::train::selfplay_main(rest)),
         Some("train") => report(uttt::train::train_main(rest)),
         Some("selfplay-value") => report(uttt::train::selfplay_value_main(rest)),

@@ -18,6 +18,24 @@ pub const CLOCK_INTERVAL: u64 = 32;
 /// iteration thirty times slower, and 32 of its iterations would overshoot a turn by milliseconds.
 pub const CLOCK_PERIOD: Duration = Duration::from_micros(50);
 
+/// The most of a turn kept back for the machine's stalls (`stall_margin`).
+pub const MAX_STALL_MARGIN: Duration = Duration::from_millis(30);
+
+/// How much sooner than its deadline a search stops, after the process was seen stalled for `stall` (the
+/// longest wall time between two reads of the clock, which are at most `CLOCK_PERIOD` of search apart):
+/// twice that, since the stall that delays the answer after the search is as likely as the one seen.
+/// A process that shares its core with a busy one is preempted for milliseconds at a time; unloaded, the
+/// margin is a few tens of microseconds.
+pub fn stall_margin(stall: Duration) -> Duration {
+    (2 * stall).min(MAX_STALL_MARGIN)
+}
+
+/// The stall remembered for the next search, after `seen` in this one: half the one before, or what this
+/// one saw if longer, so that a busy neighbour keeps the margin wide and one hiccup does not.
+pub fn next_stall(before: Duration, seen: Duration) -> Duration {
+    (before / 2).max(seen)
+}
+
 /// Iterations to run before the next read of the clock, after `done` iterations in `elapsed`: as many as
 /// `CLOCK_PERIOD` holds at the rate so far, at least one and at most `CLOCK_INTERVAL`.
 pub fn iterations_between_reads(done: u64, elapsed: Duration) -> u64 {
@@ -62,6 +80,16 @@ mod tests {
         assert_eq!(iterations_between_reads(10, Duration::from_millis(10)), 1);
         assert_eq!(iterations_between_reads(1_000, Duration::from_millis(10)), 5);
         assert_eq!(iterations_between_reads(0, Duration::ZERO), 1);
+    }
+
+    #[test]
+    fn a_stall_widens_the_margin_within_its_cap_and_is_forgotten_by_halves() {
+        assert_eq!(stall_margin(Duration::from_micros(40)), Duration::from_micros(80));
+        assert_eq!(stall_margin(Duration::from_millis(6)), Duration::from_millis(12));
+        assert_eq!(stall_margin(Duration::from_millis(100)), MAX_STALL_MARGIN);
+        let ms = Duration::from_millis;
+        assert_eq!(next_stall(ms(8), ms(1)), ms(4));
+        assert_eq!(next_stall(ms(8), ms(9)), ms(9));
     }
 
     #[test]

@@ -36,7 +36,7 @@ pub use node::{Node, Proof};
 pub use params::{Params, RolloutPolicy, Tunable, TUNABLES};
 use root_scores::RootScores;
 pub use search_report::SearchReport;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tree::Tree;
 pub use wide::wide_available;
 
@@ -56,6 +56,8 @@ pub struct Search {
     root_scores: RootScores,
     /// Search with the copy compiled for x86-64-v3 (`wide.rs`); true where the processor has it.
     wide: bool,
+    /// The longest the process was seen stalled in recent timed searches (`budget::next_stall`).
+    stall: Duration,
 }
 
 /// The deepest a tree path can be: one node per ply plus the root.
@@ -79,6 +81,7 @@ impl Search {
             rng: Rng::new(seed),
             root_scores: RootScores::new(),
             wide: wide_available(),
+            stall: Duration::ZERO,
         }
     }
 
@@ -170,6 +173,8 @@ impl Search {
         let start = Instant::now();
         let mut iterations = 0u64;
         let mut next_clock_read = 1;
+        // The longest wall time between two reads of the clock: a stall of the process.
+        let (mut last_read, mut stall) = (start, Duration::ZERO);
         loop {
             if let Some(0) = limits.iterations_left(iterations) {
                 break;
@@ -183,7 +188,8 @@ impl Search {
                 next_clock_read += budget::CLOCK_INTERVAL;
                 if let Some(deadline) = limits.deadline {
                     let now = Instant::now();
-                    if now >= deadline {
+                    (stall, last_read) = (stall.max(now - last_read), now);
+                    if now + budget::stall_margin(self.stall.max(stall)) >= deadline {
                         break;
                     }
                     next_clock_read = iterations + budget::iterations_between_reads(iterations, now - start);
@@ -198,6 +204,9 @@ impl Search {
             }
         }
         let stopped = Instant::now();
+        if limits.deadline.is_some() {
+            self.stall = budget::next_stall(self.stall, stall);
+        }
         let mut report = self.report(iterations, nodes_reused);
         (report.root_time, report.loop_time) = (start - began, stopped - start);
         report

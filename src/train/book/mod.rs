@@ -263,9 +263,10 @@ fn write_book(
     std::fs::write(out, format!("{text}\n")).map_err(|e| format!("{out}: {e}"))?;
     let packing = crate::codec::packing_line(&["", "tree"], &sizes).replace("per weight", "per value");
     let mut report = format!(
-        "# Learned opening book (book.txt): {} positions, {} bytes\n{packing}\n",
+        "# Learned opening book (book.txt): {} positions, {} bytes, FNV-1a {:016x}\n{packing}\n",
         book.len(),
-        text.len() + 1
+        text.len() + 1,
+        crate::codec::fnv1a(crate::codec::FNV_START, format!("{text}\n").as_bytes())
     );
     report += &format!(
         "command: uttt make-book --depth {} --min-reach {} --temperature {} --iterations {} --nodes {} --met {met_file}\n",
