@@ -11,8 +11,12 @@
 # exactly as the bot did then (its moves were compared with deterministic games when the codec changed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-COMMIT=${BASELINE_COMMIT:-866d372}
-out=target/baseline
+# The knowledge-at-scale work (issue 71) measures against a second frozen baseline, the bot as it was when
+# that work began (4513ff9, net 25, signature e0a94eed8781135d), built beside the first:
+#
+#   scripts/baseline.sh 4513ff9           # → target/baseline-4513ff9/uttt
+COMMIT=${1:-${BASELINE_COMMIT:-866d372}}
+if [ "$COMMIT" = 866d372 ]; then out=target/baseline; else out=target/baseline-$COMMIT; fi
 if [ ! -x "$out/uttt" ] || [ "$(cat "$out/commit" 2>/dev/null)" != "$COMMIT" ]; then
   tree=$(mktemp -d)/uttt-baseline
   git worktree add --detach -f "$tree" "$COMMIT" >&2

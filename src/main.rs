@@ -31,7 +31,7 @@ const USAGE: &str = "usage: uttt [bot options]            play as a bot on stdin
        uttt regenerate-weights [--seed S] [--games N] [--iterations K] [--epochs E]
                                        self-play, train and rewrite weights/ (also: selfplay, train)
        uttt selfplay-value --games N [--seed S] [--shard K/N] [--iterations I] [--jobs J] [--side-visits V]
-                           [--value-weights F [--rollout-head H]] --out FILE
+                           [--full-share P --fast-iterations F] [--value-weights F [--rollout-head H]] --out FILE
                                        self-play records for the value net (resumable, shardable)
        uttt train-value --data FILE... [--hidden H] [--hidden2 H2] [--squared] [--w1-step S] [--buckets B] [--epochs E] [--threads T] [--lambda L]
                         [--lr X] [--lr-decay F] [--symmetries K] [--init NET] [--inputs N] [--out FILE]

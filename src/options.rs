@@ -1,4 +1,4 @@
-//! The bot's command-line options (`uttt [options]`, docs in README.md) and the bot they build: its search,
+//! The bot's command-line options (`uttt [options]`, docs in docs/commands.md) and the bot they build: its search,
 //! with the embedded policy, value net and rollout head unless told otherwise. The referee loop
 //! (`protocol.rs`) and every tool that plays the bot (agents, bench, profile, self-play) build it here.
 

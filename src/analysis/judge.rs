@@ -87,8 +87,11 @@ fn plain_verdict(moves: &[Move]) -> Verdict {
 
 fn ultimate_verdict(board: &Board, effort: &Effort, endgame: &mut Endgame) -> Verdict {
     match board.status() {
-        // The side that just moved won: a loss for the side to move.
-        Status::Won(_) => return Verdict { value: 0.0, best: None, exact: Some(-1) },
+        // A line is the last mover's win, but a full board is scored by its boards: either side can win it.
+        Status::Won(p) => {
+            let exact = if p == board.side_to_move() { 1 } else { -1 };
+            return Verdict { value: exact_value(exact), best: None, exact: Some(exact) };
+        }
         Status::Draw => return Verdict { value: 0.5, best: None, exact: Some(0) },
         Status::Ongoing => {}
     }
@@ -284,6 +287,28 @@ mod tests {
         assert!(x.accuracy > o.accuracy);
         assert_eq!(decided_at(&verdicts, result, 0), Some(1), "decided by O's first move");
         assert_eq!(x_scores(&verdicts)[0], 0.5);
+    }
+
+    #[test]
+    fn a_full_board_is_valued_for_the_player_its_boards_give_it_to() {
+        // Play a random game to its end; the last position's value says who won, whoever moved last.
+        let mut rng = crate::rng::Rng::new(5);
+        let effort = Effort { iterations: 10, seed: 1, exact_nodes: 0 };
+        for _ in 0..40 {
+            let mut board = Board::new();
+            let mut moves = Vec::new();
+            while let Some(m) = board.random_move(&mut rng) {
+                board.play(m);
+                moves.push(m);
+            }
+            let end = evaluate(Game::Ultimate, &moves, &effort, &mut Endgame::default());
+            let expected = match board.status() {
+                Status::Won(p) if p == board.side_to_move() => 1,
+                Status::Won(_) => -1,
+                _ => 0,
+            };
+            assert_eq!(end.exact, Some(expected), "{moves:?}");
+        }
     }
 
     #[test]

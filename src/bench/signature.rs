@@ -97,9 +97,29 @@ impl Fnv {
     }
 }
 
+/// The shipped bot's signature, pinned: a commit that changes play edits this line (and says so), one that
+/// does not leaves it (`uttt bench --signature` prints the current one; CI prints it too).
+pub const PINNED: u64 = 0xe0a9_4eed_8781_135d;
+
+/// The signature without the opening book (`uttt bench --signature --no-book`), pinned likewise.
+pub const PINNED_NO_BOOK: u64 = 0x96f7_3dd6_2e27_f8ba;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_signatures_are_the_pinned_ones() {
+        let no_book = BotOptions { use_book: false, ..BotOptions::default() };
+        let found = (signature().0, signature_of(&no_book).0);
+        assert_eq!(
+            found,
+            (PINNED, PINNED_NO_BOOK),
+            "the bot plays differently: if that is meant, pin {:016x} and {:016x} here and state it in the commit",
+            found.0,
+            found.1
+        );
+    }
 
     #[test]
     fn the_signature_is_repeatable_and_sees_a_change_of_parameter_or_weights() {

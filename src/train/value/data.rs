@@ -27,6 +27,11 @@ pub struct SelfPlay {
     pub rollout_head_file: Option<String>,
     /// Record side lines: root moves not played with at least this many visits (0: none).
     pub side_visits: u32,
+    /// Playout-cap randomisation: the share of moves searched with `iterations` and recorded; the others
+    /// are searched with `fast_iterations` only to move the game on, and not recorded. 1: every move full.
+    pub full_share: f64,
+    /// Iterations of a move that is not recorded.
+    pub fast_iterations: u64,
 }
 
 impl Default for SelfPlay {
@@ -39,6 +44,8 @@ impl Default for SelfPlay {
             value_file: None,
             rollout_head_file: None,
             side_visits: 0,
+            full_share: 1.0,
+            fast_iterations: 100,
         }
     }
 }
@@ -74,15 +81,25 @@ pub fn play_game(config: &SelfPlay, seed: u64, g: u64) -> Vec<ValueRecord> {
     }
     let mut records = Vec::new();
     while !board.is_over() {
-        let r = search.search(&board, None, Limits::iterations(config.iterations));
-        records.push(ValueRecord { game: g, moves: moves.clone(), result: Some(0.0), value: r.best_value });
+        // Drawn only below a share of 1, so that full self-play replays its games of before, record for record.
+        let full = config.full_share >= 1.0 || rng.unit_f32() < config.full_share as f32;
+        let iterations = if full { config.iterations } else { config.fast_iterations.min(config.iterations) };
+        let r = search.search(&board, None, Limits::iterations(iterations));
+        if full {
+            records.push(ValueRecord {
+                game: g,
+                moves: moves.clone(),
+                result: Some(0.0),
+                value: r.best_value,
+            });
+        }
         let m = if moves.len() < config.sampled_until {
             sample_by_visits(&r.root_visits, &mut rng)
         } else {
             None
         };
         let m = m.unwrap_or(r.best);
-        if config.side_visits > 0 {
+        if full && config.side_visits > 0 {
             records.extend(side_lines(&r, &board, &moves, m, config.side_visits, g));
         }
         board.play(m);
@@ -179,6 +196,19 @@ mod tests {
         // A complete game whose root value strayed past 1 is kept whole.
         let (records, done) = parse_complete("9 1/2 ( 1 1.002\n9 2/2 () 0 -0.003\n");
         assert_eq!((done, records.len()), (vec![9], 2));
+    }
+
+    #[test]
+    fn a_capped_share_records_only_its_full_searches_and_stays_repeatable() {
+        let full = play_game(&quick(), 7, 2);
+        let capped = SelfPlay { full_share: 0.25, fast_iterations: 10, ..quick() };
+        let some = play_game(&capped, 7, 2);
+        assert_eq!(some, play_game(&capped, 7, 2), "the capped game changed");
+        // About a quarter of the moves recorded, each at the end of a real game with its result.
+        assert!(!some.is_empty() && some.len() < full.len(), "{} of {}", some.len(), full.len());
+        assert!(some.iter().all(|r| r.result.is_some()));
+        let plies: Vec<usize> = some.iter().map(|r| r.moves.len()).collect();
+        assert!(plies.windows(2).all(|w| w[0] < w[1]), "one record a ply at most: {plies:?}");
     }
 
     #[test]
