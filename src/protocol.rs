@@ -313,3 +313,28 @@ pub fn describe(turn: u32, ms: f64, choice: &Choice) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_waiting_first_line_counts_from_the_process_start_and_a_late_one_from_itself() {
+        let ms = Duration::from_millis;
+        let process_start = Instant::now();
+        let read_began = process_start + ms(12);
+        // The first player: the line was there when the bot first read (it came back at once).
+        let mut first = TurnClock { process_start, startup: None, from_process_start: false };
+        assert_eq!(first.turn_start(true, read_began, read_began + Duration::from_micros(30)), process_start);
+        assert!(first.note().starts_with("clock from the process's start (input waiting); start-up 12.0ms"));
+        // The second player: the bot waited for the line, which the referee sent as it came.
+        let mut second = TurnClock { process_start, startup: None, from_process_start: false };
+        assert_eq!(second.turn_start(true, read_began, read_began + ms(900)), read_began + ms(900));
+        assert!(second.note().starts_with("clock from the first line"));
+        // Later turns count from their first line, waiting or not.
+        assert_eq!(
+            first.turn_start(false, read_began + ms(2000), read_began + ms(2000)),
+            read_began + ms(2000)
+        );
+    }
+}

@@ -39,7 +39,17 @@ fn a_logged_game_is_found_by_its_number_and_a_missing_one_named() {
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("m.log");
     let status = Command::new(env!("CARGO_BIN_EXE_uttt"))
-        .args(["arena", "builtin:greedy", "builtin:random", "--games", "2", "--seed", "3", "--quiet", "--log"])
+        .args([
+            "arena",
+            "builtin:greedy",
+            "builtin:random",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--quiet",
+            "--log",
+        ])
         .arg(&log)
         .output()
         .unwrap();

@@ -57,9 +57,11 @@ pub fn analyse(
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, positions.len().max(1)) {
             scope.spawn(|| {
-                let mut endgame = Endgame::default();
                 while let Some(&(g, k)) = positions.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let game = &games[g];
+                    // A fresh solver table each position (4 MB, about a millisecond): what a table kept
+                    // from the thread's earlier positions would settle depends on how they were shared out.
+                    let mut endgame = Endgame::default();
                     let verdict = judge::evaluate(game.game, &game.moves[..k], effort, &mut endgame);
                     verdicts.lock().expect("no thread panicked")[g][k] = Some(verdict);
                     let n = done.fetch_add(1, Ordering::Relaxed) + 1;
