@@ -94,12 +94,6 @@ pub fn analyse(
         .collect()
 }
 
-/// A move as the arena writes it, `row col`.
-fn cell(m: crate::moves::Move) -> String {
-    let (r, c) = m.row_col();
-    format!("{r} {c}")
-}
-
 fn result_text(result: Status, players: &[String; 2]) -> String {
     match result {
         Status::Won(p) => {
@@ -131,14 +125,14 @@ pub fn text(a: &Analysis, marks: &Marks) -> String {
     );
     out += "  move  by  played  before → after  best    given  mark\n";
     for j in &a.moves {
-        let best = j.best.map_or("-".to_string(), cell);
+        let best = j.best.map_or("-".to_string(), |m| m.to_string());
         let note =
             [j.mark, j.proven].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(": ");
         out += &format!(
             "  {:>4}  {}   {:<6}  {:.3} → {:.3}  {:<6}  {:.3}  {note}\n",
             j.ply + 1,
             if j.player == Player::X { "X" } else { "O" },
-            cell(j.played),
+            j.played.to_string(),
             j.before,
             j.after,
             best,
@@ -154,9 +148,9 @@ pub fn text(a: &Analysis, marks: &Marks) -> String {
                 format!(
                     "move {} ({}, -{:.2}, best {})",
                     ply + 1,
-                    cell(j.played),
+                    j.played.to_string(),
                     j.given,
-                    j.best.map_or("-".into(), cell)
+                    j.best.map_or("-".into(), |m| m.to_string())
                 )
             })
             .collect();
@@ -174,7 +168,7 @@ pub fn text(a: &Analysis, marks: &Marks) -> String {
         );
     }
     out += &match a.decided_at {
-        Some(ply) => format!("decided at move {} ({})\n", ply + 1, cell(a.game.moves[ply])),
+        Some(ply) => format!("decided at move {} ({})\n", ply + 1, a.game.moves[ply]),
         None => "no move decided it\n".into(),
     };
     out
@@ -186,10 +180,10 @@ pub fn json(a: &Analysis) -> String {
         object(&[
             ("move", number((j.ply + 1) as f64)),
             ("player", string(if j.player == Player::X { "X" } else { "O" })),
-            ("played", string(&cell(j.played))),
+            ("played", string(&j.played.to_string())),
             ("before", number(j.before)),
             ("after", number(j.after)),
-            ("best", j.best.map_or("null".into(), |m| string(&cell(m)))),
+            ("best", j.best.map_or("null".into(), |m| string(&m.to_string()))),
             ("given", number(j.given)),
             ("mark", string(j.mark)),
             ("proven", string(j.proven)),
@@ -210,7 +204,7 @@ pub fn json(a: &Analysis) -> String {
     object(&[
         ("source", string(&a.game.source)),
         ("game", string(if a.game.game == Game::Plain { "plain" } else { "ultimate" })),
-        ("moves_played", array(a.game.moves.iter().map(|&m| string(&cell(m))))),
+        ("moves_played", array(a.game.moves.iter().map(|&m| string(&m.to_string())))),
         ("opening", number(a.game.opening as f64)),
         ("result", string(&result_text(a.result, &a.game.players))),
         ("x_scores", array(judge::x_scores(&a.verdicts).into_iter().map(number))),
