@@ -262,10 +262,11 @@ fn beyond_note(report: &Option<crate::mcts::SearchReport>) -> String {
 /// turn's time less these two is spent outside the search (reading, the book, the answer).
 fn phases(r: &crate::mcts::SearchReport) -> String {
     format!(
-        " reused {} ({:.1}ms) loop {:.1}ms",
+        " reused {} ({:.1}ms) loop {:.1}ms margin {:.1}ms",
         r.nodes_reused,
         r.root_time.as_secs_f64() * 1000.0,
-        r.loop_time.as_secs_f64() * 1000.0
+        r.loop_time.as_secs_f64() * 1000.0,
+        r.margin.as_secs_f64() * 1000.0
     )
 }
 

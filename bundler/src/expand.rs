@@ -229,8 +229,12 @@ fn item_end(tokens: &[Token], mut i: usize) -> usize {
                 "{" => depth += 1,
                 "}" => {
                     depth -= 1;
+                    // A braced item ends at its `}`, but a `use a::{b, c};` or a `struct S {..}` does
+                    // not: a `;` right after the group belongs to the item.
                     if depth == 0 {
-                        return i + 1;
+                        let next = next_code(tokens, i + 1);
+                        let semicolon = tokens.get(next).is_some_and(|t| t.is(Kind::Punct, ";"));
+                        return if semicolon { next + 1 } else { i + 1 };
                     }
                 }
                 ";" if depth == 0 => return i + 1,
@@ -394,6 +398,18 @@ mod tests {
         assert!(cfg_is_false("#[cfg(any(test, not(not(test))))]"));
         assert!(!cfg_is_false("#[cfg(feature = \"x\")]"));
         assert!(!cfg_is_false("#[derive(Debug)]"));
+    }
+
+    #[test]
+    fn a_cut_item_ends_at_its_semicolon_or_its_braces() {
+        let rest_after = |src: &str| {
+            let tokens = tokenize(src).unwrap();
+            let attr = attribute_end(&tokens, 0).unwrap();
+            tokens[item_end(&tokens, attr)..].iter().map(|t| t.text).collect::<String>()
+        };
+        assert_eq!(rest_after("#[cfg(test)] pub use a::{b, c};\nfn f() {}"), "\nfn f() {}");
+        assert_eq!(rest_after("#[cfg(test)] use a::b;\nfn f() {}"), "\nfn f() {}");
+        assert_eq!(rest_after("#[cfg(test)] mod t { fn g() {} }\nfn f() {}"), "\nfn f() {}");
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! finished game's leaf takes its exact result. Unlike the bot's search there is no exploration term that
 //! grows with the parent's visits: with c = 5 the prior all but decides which child is walked into.
 
-use super::Agent;
+use super::agent::Agent;
 use crate::board::{Board, Status};
 use crate::moves::Move;
 use crate::policy::Policy;

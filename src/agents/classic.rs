@@ -1,6 +1,6 @@
 //! The simplest agents: uniformly random, one-move reflexes, and a greedy linear evaluation.
 
-use super::Agent;
+use super::agent::Agent;
 use crate::board::{completing_cells, Board};
 use crate::moves::Move;
 use crate::rng::Rng;
@@ -98,6 +98,6 @@ impl Greedy {
 
 impl Agent for Greedy {
     fn choose(&mut self, board: &Board, _: Option<Move>, _: Instant) -> Move {
-        super::best_move(&board.legal_moves(), |m| Greedy::score(board, m) as f64, &mut self.0)
+        super::agent::best_move(&board.legal_moves(), |m| Greedy::score(board, m) as f64, &mut self.0)
     }
 }

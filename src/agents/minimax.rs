@@ -1,7 +1,7 @@
 //! Depth-limited alpha-beta (optionally iterative deepening on the clock) and expectimax.
 
 use super::eval::{Evaluation, WIN_SCORE};
-use super::Agent;
+use super::agent::Agent;
 use crate::board::variants::Rules;
 use crate::board::Board;
 use crate::moves::Move;
@@ -205,7 +205,7 @@ impl Agent for Expectimax {
         let me = board.side_to_move();
         let (eval, depth) = (&*self, self.depth - 1);
         let mut rng = self.rng;
-        let m = super::best_move(
+        let m = super::agent::best_move(
             &board.legal_moves(),
             |m| {
                 let mut next = *board;

@@ -3,6 +3,7 @@
 //! A spec such as `minimax:depth=4` or `mcts` names one; `parse` builds it (`registry.rs`: each agent with
 //! its options and its constructor).
 
+mod agent;
 mod alphago;
 pub mod basis6;
 mod classic;
@@ -15,46 +16,17 @@ mod score;
 pub mod seed_eval;
 pub mod weighted;
 
+use agent::{agent_limits, think_deadline};
 use crate::board::Board;
 use crate::bot::Bot;
-use crate::mcts::{Limits, Params, Search};
+use crate::mcts::{Params, Search};
 use crate::moves::Move;
 use std::time::Instant;
 
+pub use agent::{best_move, Agent};
 pub use classic::{Greedy, RandomAgent, Reflex};
 pub use minimax::{Expectimax, Minimax};
 pub use registry::{names, parse, AgentKind, AGENTS};
-
-/// A player that runs inside the referee's process.
-pub trait Agent: Send {
-    /// Called before each game, which starts after the `opening` moves (none: the empty board).
-    fn new_game(&mut self, opening: &[Move]) {
-        let _ = opening;
-    }
-    /// The move for `board` (never finished), to be answered before `deadline`.
-    /// `last` is the opponent's last move, `None` on the first move of the game.
-    fn choose(&mut self, board: &Board, last: Option<Move>, deadline: Instant) -> Move;
-    /// What the agent would say on stderr about its last move (the bot's per-move line), once.
-    fn take_note(&mut self) -> Option<String> {
-        None
-    }
-}
-
-/// A fixed iteration count when one was asked for, else the referee's deadline.
-fn agent_limits(iterations: Option<u64>, deadline: Instant) -> Limits {
-    match iterations {
-        Some(n) => Limits::iterations(n),
-        None => Limits { deadline: Some(deadline), max_iterations: None },
-    }
-}
-
-/// The referee's deadline, or sooner when the agent is told to think only `think` per move.
-fn think_deadline(think: Option<std::time::Duration>, deadline: Instant) -> Instant {
-    match think {
-        Some(t) => deadline.min(Instant::now() + t),
-        None => deadline,
-    }
-}
 
 /// The bot itself, driven exactly as the referee loop drives it.
 pub struct BotAgent {
@@ -109,21 +81,6 @@ impl Agent for SearchAgent {
         let limits = agent_limits(self.iterations, think_deadline(self.think, deadline));
         self.search.search(board, None, limits).best
     }
-}
-
-/// The move of `moves` with the highest `score`, ties broken at random: how every one-move chooser here
-/// picks (a greedy or searching agent's scores of its successors).
-pub fn best_move(moves: &[Move], mut score: impl FnMut(Move) -> f64, rng: &mut crate::rng::Rng) -> Move {
-    let mut best = (f64::NEG_INFINITY, Vec::new());
-    for &m in moves {
-        let s = score(m);
-        if s > best.0 {
-            best = (s, vec![m]);
-        } else if s == best.0 {
-            best.1.push(m);
-        }
-    }
-    best.1[rng.below(best.1.len() as u32) as usize]
 }
 
 #[cfg(test)]

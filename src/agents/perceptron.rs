@@ -14,7 +14,7 @@
 //! `advantageOfNextGrid` counts the adjacent pieces of the side to move in the board it must play in
 //! (none when it may choose), positive when that side is the player, negative otherwise.
 
-use super::Agent;
+use super::agent::Agent;
 use crate::board::{popcount9, Board, Player, Status};
 use crate::moves::Move;
 use crate::rng::Rng;
@@ -185,7 +185,7 @@ impl Agent for Perceptron {
     fn choose(&mut self, board: &Board, _: Option<Move>, _: Instant) -> Move {
         let me = board.side_to_move();
         let mut rng = self.rng;
-        let m = super::best_move(
+        let m = super::agent::best_move(
             &board.legal_moves(),
             |m| {
                 let mut after = *board;

@@ -1,7 +1,7 @@
 //! Seed 001's "policy alone" agent: no search, a move drawn from the learned prior (`builtin:policy`),
 //! or its most likely move (`builtin:policy:greedy`).
 
-use super::Agent;
+use super::agent::Agent;
 use crate::board::Board;
 use crate::moves::Move;
 use crate::policy::Policy;

@@ -13,7 +13,7 @@
 //! ours (the document publishes none); the jumper sends the opponent to a small board with no marks while
 //! it can, the drunk plays its first 4 moves at random.
 
-use super::Agent;
+use super::agent::Agent;
 use crate::board::{completing_cells, has_line, Board, Player, Status, FULL, LINES};
 use crate::moves::Move;
 use crate::rng::Rng;
@@ -251,7 +251,7 @@ impl Agent for Weighted {
             let l = board.legal_moves().len().max(2) as f64;
             let depth = (self.n - l.ln() / (self.k as f64).ln()).floor().max(0.0) as u32;
             let mut rng = self.rng;
-            let m = super::best_move(&board.legal_moves(), |m| self.score(board, m, depth, true), &mut rng);
+            let m = super::agent::best_move(&board.legal_moves(), |m| self.score(board, m, depth, true), &mut rng);
             self.rng = rng;
             m
         });

@@ -258,7 +258,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let positions: usize = games.iter().map(|g| g.moves.len() + 1 - g.opening).sum();
     let analyses = analyse(games, &effort, &marks, jobs, positions > 20);
     if let Some(path) = html {
-        crate::report::write_page(&path, &page::html(&analyses, &effort, &marks))?;
+        crate::report::write_page(&path, &page::html(analyses.iter().map(json), &effort, &marks))?;
     }
     if as_json {
         println!("{}", array(analyses.iter().map(json)));

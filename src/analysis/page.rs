@@ -3,15 +3,14 @@
 //! the arrow keys step, and the board draws the engine's preferred move in the position shown.
 
 use super::judge::{Effort, Marks};
-use super::Analysis;
 use crate::json::{array, number, object};
 
 const TEMPLATE: &str = include_str!("page.html");
 
-/// The page of `analyses`.
-pub fn html(analyses: &[Analysis], effort: &Effort, marks: &Marks) -> String {
+/// The page of the analyses whose JSON objects are `games` (as `--json` writes each).
+pub fn html(games: impl IntoIterator<Item = String>, effort: &Effort, marks: &Marks) -> String {
     let data = object(&[
-        ("games", array(analyses.iter().map(super::json))),
+        ("games", array(games)),
         ("iterations", number(effort.iterations as f64)),
         ("seed", number(effort.seed as f64)),
         ("exact_nodes", number(effort.exact_nodes as f64)),
@@ -31,7 +30,7 @@ mod tests {
         let game = from_list("moves", "1 1 0 1 0 0 1 0 2 2", None).unwrap();
         let effort = Effort { iterations: 100, seed: 1, exact_nodes: 0 };
         let analyses = super::super::analyse(vec![game], &effort, &Marks::DEFAULT, 2, false);
-        let page = html(&analyses, &effort, &Marks::DEFAULT);
+        let page = html(analyses.iter().map(super::super::json), &effort, &Marks::DEFAULT);
         assert!(!page.contains("{{DATA}}"));
         assert!(page.contains("\"game\": \"plain\"") && page.contains("\"mark\": \"blunder\""), "{page}");
         assert!(page.contains("dataset.rendered = \"ok\"") && page.contains("ArrowLeft"));

@@ -3,22 +3,12 @@
 use super::log::{game_log_line, header_line, match_log};
 use super::openings::Openings;
 use super::player::PlayerSpec;
-use super::referee::TimeControl;
+use super::referee::time_control;
 use super::runner::{progress_line, run_match, MatchConfig, Sprt};
 use super::stats;
 use super::summary::summary;
 use crate::cli::Args;
 use std::io::Write;
-use std::time::Duration;
-
-/// The time control from `--first-time-ms`, `--time-ms` and `--grace-ms`.
-pub fn time_control(a: &mut Args) -> Result<TimeControl, String> {
-    Ok(TimeControl {
-        first_turn: Duration::from_millis(a.value_or("--first-time-ms", 1000)?),
-        later_turns: Duration::from_millis(a.value_or("--time-ms", 100)?),
-        grace: Duration::from_millis(a.value_or("--grace-ms", 0)?),
-    })
-}
 
 /// `--first a|b`: the player who moves first in every game (`Some(true)`: A); colours alternate without it.
 fn first_mover(args: &mut Args) -> Result<Option<bool>, String> {

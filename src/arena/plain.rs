@@ -4,7 +4,7 @@
 //! best moves) and `builtin:random`.
 
 use super::player::{ExternalPlayer, Fault, PlayerSpec};
-use super::referee::TimeControl;
+use super::referee::{time_control, TimeControl};
 use crate::board::plain::{cells, PlainBoard};
 use crate::board::{Player, Status};
 use crate::cli::Args;
@@ -107,7 +107,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let mut args = Args::new(words);
     let games: usize = args.value_or("--games", 20)?;
     let seed: u64 = args.value_or("--seed", 1)?;
-    let tc = super::time_control(&mut args)?;
+    let tc = time_control(&mut args)?;
     let lenient = args.flag("--lenient-output");
     let players = args.positionals()?;
     let [a, b] = &players[..] else { return Err("arena needs exactly two players".into()) };

@@ -18,6 +18,15 @@ pub struct TimeControl {
     pub grace: Duration,
 }
 
+/// The time control from `--first-time-ms`, `--time-ms` and `--grace-ms`.
+pub fn time_control(a: &mut crate::cli::Args) -> Result<TimeControl, String> {
+    Ok(TimeControl {
+        first_turn: Duration::from_millis(a.value_or("--first-time-ms", 1000)?),
+        later_turns: Duration::from_millis(a.value_or("--time-ms", 100)?),
+        grace: Duration::from_millis(a.value_or("--grace-ms", 0)?),
+    })
+}
+
 impl Default for TimeControl {
     fn default() -> Self {
         TimeControl {

@@ -38,6 +38,29 @@ pub fn next_stall(before: Duration, seen: Duration) -> Duration {
     (before * 7 / 8).max(seen)
 }
 
+/// The share of its wall time a process waited for a processor, at or above which the whole
+/// `MAX_STALL_MARGIN` is kept: three searching processes on two cores wait about a third of theirs.
+pub const FULL_LOAD_WAIT: f64 = 0.2;
+
+/// How long this process has waited, runnable, for a processor since it started: the second field of
+/// Linux's `/proc/self/schedstat`; `None` where there is no such file. Read twice a turn (about 20 µs).
+pub fn run_delay() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// The margin kept by a process that waited for a processor `wait` of its recent wall time: a process that
+/// shares its core is stalled for a scheduler period at a time (13–20 ms seen with three games on two
+/// cores), and such a stall just before the deadline is one the longest stall seen so far need not cover.
+/// In proportion to the wait, the whole cap from `FULL_LOAD_WAIT` on; nothing on an idle machine.
+pub fn load_margin(wait: f64) -> Duration {
+    if wait.is_nan() {
+        return Duration::ZERO;
+    }
+    MAX_STALL_MARGIN.mul_f64((wait / FULL_LOAD_WAIT).clamp(0.0, 1.0))
+}
+
 /// Iterations to run before the next read of the clock, after `done` iterations in `elapsed`: as many as
 /// `CLOCK_PERIOD` holds at the rate so far, at least one and at most `CLOCK_INTERVAL`.
 pub fn iterations_between_reads(done: u64, elapsed: Duration) -> u64 {
@@ -92,6 +115,18 @@ mod tests {
         let ms = Duration::from_millis;
         assert_eq!(next_stall(ms(8), ms(1)), ms(7));
         assert_eq!(next_stall(ms(8), ms(9)), ms(9));
+    }
+
+    #[test]
+    fn waiting_for_a_processor_widens_the_margin_up_to_its_cap() {
+        assert_eq!(load_margin(0.0), Duration::ZERO);
+        assert_eq!(load_margin(FULL_LOAD_WAIT / 2.0), MAX_STALL_MARGIN / 2);
+        assert_eq!(load_margin(0.9), MAX_STALL_MARGIN);
+        assert_eq!((load_margin(-1.0), load_margin(f64::NAN)), (Duration::ZERO, Duration::ZERO));
+        // On Linux the wait is read and never runs backwards.
+        if let (Some(a), Some(b)) = (run_delay(), run_delay()) {
+            assert!(b >= a);
+        }
     }
 
     #[test]

@@ -23,6 +23,8 @@ mod solver;
 #[cfg(test)]
 mod tests;
 pub mod tree;
+#[cfg(not(bundle))]
+mod tunables;
 mod visits;
 mod wide;
 
@@ -33,7 +35,9 @@ use crate::rng::Rng;
 use crate::value::ValueNet;
 pub use budget::Limits;
 pub use node::{Node, Proof};
-pub use params::{Params, RolloutPolicy, Tunable, TUNABLES};
+pub use params::{Params, RolloutPolicy};
+#[cfg(not(bundle))]
+pub use tunables::{Tunable, TUNABLES};
 use root_scores::RootScores;
 pub use search_report::SearchReport;
 use std::time::{Duration, Instant};
@@ -58,6 +62,8 @@ pub struct Search {
     wide: bool,
     /// The longest the process was seen stalled in recent timed searches (`budget::next_stall`).
     stall: Duration,
+    /// The share of recent timed searches' wall time the process waited for a processor (faded like `stall`).
+    wait: f64,
 }
 
 /// The deepest a tree path can be: one node per ply plus the root.
@@ -82,6 +88,7 @@ impl Search {
             root_scores: RootScores::new(),
             wide: wide_available(),
             stall: Duration::ZERO,
+            wait: 0.0,
         }
     }
 
@@ -161,6 +168,7 @@ impl Search {
     #[inline(always)]
     fn search_loop(&mut self, board: &Board, allowed: Option<&[Move]>, limits: Limits) -> SearchReport {
         let began = Instant::now();
+        let delay_before = limits.deadline.and_then(|_| budget::run_delay());
         let nodes_reused = self.set_root(board, allowed.is_some(), limits.sooner(REROOT_SHARE).deadline);
         if let Some(allowed) = allowed {
             self.expand_root_restricted(allowed);
@@ -175,6 +183,7 @@ impl Search {
         let mut next_clock_read = 1;
         // The longest wall time between two reads of the clock: a stall of the process.
         let (mut last_read, mut stall) = (start, Duration::ZERO);
+        let wait_margin = budget::load_margin(self.wait);
         loop {
             if let Some(0) = limits.iterations_left(iterations) {
                 break;
@@ -189,7 +198,7 @@ impl Search {
                 if let Some(deadline) = limits.deadline {
                     let now = Instant::now();
                     (stall, last_read) = (stall.max(now - last_read), now);
-                    if now + budget::stall_margin(self.stall.max(stall)) >= deadline {
+                    if now + budget::stall_margin(self.stall.max(stall)).max(wait_margin) >= deadline {
                         break;
                     }
                     next_clock_read = iterations + budget::iterations_between_reads(iterations, now - start);
@@ -207,8 +216,13 @@ impl Search {
         if limits.deadline.is_some() {
             self.stall = budget::next_stall(self.stall, stall);
         }
-        let mut report = self.report(iterations, nodes_reused);
+        if let (Some(before), Some(after)) = (delay_before, budget::run_delay()) {
+            let wait = (after.saturating_sub(before)).as_secs_f64() / (stopped - began).as_secs_f64().max(1e-6);
+            self.wait = (self.wait * 7.0 / 8.0).max(wait);
+        }
+        let mut report = SearchReport::of_tree(&self.tree, &self.root_board, iterations, nodes_reused);
         (report.root_time, report.loop_time) = (start - began, stopped - start);
+        report.margin = budget::stall_margin(self.stall).max(budget::load_margin(self.wait));
         report
     }
 

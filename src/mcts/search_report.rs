@@ -1,7 +1,8 @@
 //! What a search answers: the move chosen at the root, its value and proof, and the principal variation.
 
 use super::node::{Node, Proof};
-use super::Search;
+use super::tree::Tree;
+use crate::board::Board;
 use crate::moves::Move;
 use std::time::Duration;
 
@@ -32,6 +33,9 @@ pub struct SearchReport {
     pub root_time: Duration,
     /// Time spent in the search loop.
     pub loop_time: Duration,
+    /// How much sooner than its deadline the next timed search will stop, for the stalls and the waits for
+    /// a processor seen so far (`budget.rs`).
+    pub margin: Duration,
 }
 
 /// A node's value as the expected score the report promises: a leaf that counts a rollout by its surprise
@@ -40,49 +44,51 @@ fn expected_score(value: f32) -> f32 {
     value.clamp(0.0, 1.0)
 }
 
-impl Search {
-    /// The move to play: a proven win, else the most visited move that is not a proven loss.
-    pub(super) fn best_child(&self, node: usize) -> Option<usize> {
-        let first = self.tree.get(node).first_child as usize;
-        let rank = |c: &Node| match c.proof {
-            // A terminal win (never expanded) ends the game now: prefer it to longer proven wins.
-            Proof::Win if !c.is_expanded() => (4, c.visits),
-            Proof::Win => (3, c.visits),
-            Proof::Loss => (0, c.visits),
-            _ => (1, c.visits),
-        };
-        self.tree.children(node).iter().enumerate().max_by_key(|(_, c)| rank(c)).map(|(k, _)| first + k)
-    }
+/// The child of `node` to play: a proven win, else the most visited move that is not a proven loss.
+fn best_child(tree: &Tree, node: usize) -> Option<usize> {
+    let first = tree.get(node).first_child as usize;
+    let rank = |c: &Node| match c.proof {
+        // A terminal win (never expanded) ends the game now: prefer it to longer proven wins.
+        Proof::Win if !c.is_expanded() => (4, c.visits),
+        Proof::Win => (3, c.visits),
+        Proof::Loss => (0, c.visits),
+        _ => (1, c.visits),
+    };
+    tree.children(node).iter().enumerate().max_by_key(|(_, c)| rank(c)).map(|(k, _)| first + k)
+}
 
-    pub(super) fn report(&self, iterations: u64, nodes_reused: usize) -> SearchReport {
+impl SearchReport {
+    /// The report of a search whose tree is `tree`, rooted at `root_board`; the times are the caller's.
+    pub(super) fn of_tree(tree: &Tree, root_board: &Board, iterations: u64, nodes_reused: usize) -> SearchReport {
         let mut principal_variation = Vec::new();
         let mut node = 0;
-        while let Some(child) = self.best_child(node) {
-            principal_variation.push(self.tree.get(child).mv);
+        while let Some(child) = best_child(tree, node) {
+            principal_variation.push(tree.get(child).mv);
             node = child;
             if principal_variation.len() >= 8 {
                 break;
             }
         }
-        let best_index = self.best_child(0);
+        let best_index = best_child(tree, 0);
         let best = match best_index {
-            Some(i) => *self.tree.get(i),
+            Some(i) => *tree.get(i),
             // Not even one iteration expanded the root (capacity 1, or zero iterations): any legal move.
-            None => Node::new(self.root_board.legal_moves().first().copied().unwrap_or(Move(0)), 1.0),
+            None => Node::new(root_board.legal_moves().first().copied().unwrap_or(Move(0)), 1.0),
         };
         SearchReport {
             best: best.mv,
             iterations,
-            nodes_used: self.tree.len(),
+            nodes_used: tree.len(),
             nodes_reused,
             best_visits: best.visits,
             best_value: expected_score(best.mean()),
             proof: best.proof,
             principal_variation,
-            root_visits: self.tree.children(0).iter().map(|c| (c.mv, c.visits)).collect(),
-            root_values: self.tree.children(0).iter().map(|c| expected_score(c.proven_or_mean())).collect(),
+            root_visits: tree.children(0).iter().map(|c| (c.mv, c.visits)).collect(),
+            root_values: tree.children(0).iter().map(|c| expected_score(c.proven_or_mean())).collect(),
             root_time: Duration::ZERO,
             loop_time: Duration::ZERO,
+            margin: Duration::ZERO,
         }
     }
 }

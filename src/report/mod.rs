@@ -11,7 +11,7 @@ pub mod slips;
 pub mod throws;
 
 use crate::cli::Args;
-pub use model::{LoggedFault, LoggedGame, Run, RunKind};
+pub use model::{read_logs, LoggedFault, LoggedGame, Run, RunKind};
 
 /// The page of a match or tournament whose log text (one or more logs) is `logs`.
 pub fn run_page(logs: &[String]) -> Result<String, String> {
@@ -33,11 +33,6 @@ pub fn write_page(path: &str, page: &str) -> Result<(), String> {
     std::fs::write(path, page).map_err(|e| format!("cannot write {path}: {e}"))?;
     eprintln!("wrote {path} ({} KB): open it in a browser", page.len() / 1024);
     Ok(())
-}
-
-/// The texts of the log files `paths`; an error names a file that cannot be read.
-pub fn read_logs(paths: &[String]) -> Result<Vec<String>, String> {
-    paths.iter().map(|p| std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))).collect()
 }
 
 /// `uttt report LOG... --html FILE`: the page of logged matches (one match, or a tournament's games);

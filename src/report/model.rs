@@ -208,3 +208,8 @@ fn game(v: &Json) -> Result<LoggedGame, String> {
         notes_cut: v.get("notes_cut") == Some(&Json::Bool(true)),
     })
 }
+/// The texts of the log files `paths`; an error names a file that cannot be read.
+pub fn read_logs(paths: &[String]) -> Result<Vec<String>, String> {
+    paths.iter().map(|p| std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))).collect()
+}
+

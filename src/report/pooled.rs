@@ -124,7 +124,7 @@ pub fn describe(p: &Pooled, paths: &[String]) -> String {
 
 /// `uttt report LOG... [--player NAME]`: `NAME` (default: the first log's first player) over every log.
 pub fn main(paths: &[String], player: Option<String>) -> Result<i32, String> {
-    let runs = super::read_logs(paths)?
+    let runs = super::model::read_logs(paths)?
         .iter()
         .zip(paths)
         .map(|(text, path)| Run::from_logs(std::slice::from_ref(text)).map_err(|e| format!("{path}: {e}")))

@@ -163,7 +163,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         return Err(format!("--lost {lost} and --won {won}: values of 0..1 with lost ≤ won"));
     }
     let bars = Thresholds { won, lost };
-    let run = Run::from_logs(&super::read_logs(&paths)?)?;
+    let run = Run::from_logs(&super::model::read_logs(&paths)?)?;
     let name = player.or_else(|| run.players.first().cloned()).ok_or("the log names no player")?;
     let has_values = run.games.iter().any(|g| g.notes.iter().any(|n| n.contains(" value ")));
     if !has_values {

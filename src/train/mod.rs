@@ -197,6 +197,7 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
         side_visits: a.value_or("--side-visits", d.side_visits)?,
         full_share: a.value_or("--full-share", d.full_share)?,
         fast_iterations: a.value_or("--fast-iterations", d.fast_iterations)?,
+        record_fast: a.flag("--record-fast"),
         ..d
     };
     if !(0.0..=1.0).contains(&config.full_share) || config.full_share == 0.0 {
@@ -211,7 +212,7 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
 }
 
 /// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--squared] [--w1-step S] [--buckets B] [--epochs E] [--threads T]
-/// [--lambda L] [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--inputs N] [--out weights/value.txt]`
+/// [--lambda L] [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--inputs N] [--valid FILE] [--out weights/value.txt]`
 pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let mut paths = a.values("--data")?;
@@ -291,11 +292,15 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         ));
     }
     let out: String = a.value_or("--out", "weights/value.txt".to_string())?;
+    let valid: Option<String> = a.value("--valid")?;
     paths.extend(a.positionals()?);
     if paths.is_empty() {
         return Err("--data FILE is required".into());
     }
     let records = value::records::read_value_records(&paths)?;
+    if let Some(path) = &valid {
+        config.validation = Some(value::records::read_value_records(&[path.clone()])?);
+    }
     let games = records.iter().map(|r| r.game).collect::<std::collections::BTreeSet<_>>().len();
     eprintln!(
         "train-value: {} positions ({games} distinct game numbers; runs with other seeds reuse them)",
@@ -335,6 +340,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         crate::codec::packing_line(&crate::value::network::TENSOR_NAMES, &sizes),
         paths.join(" --data "),
         init.map_or(String::new(), |p| format!(" --init {p}"))
+            + &valid.map_or(String::new(), |p| format!(" --valid {p}"))
             + &if config.inputs < crate::value::features::INPUTS {
                 format!(" --inputs {}", config.inputs)
             } else {

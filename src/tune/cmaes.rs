@@ -4,8 +4,7 @@
 //! best half, cumulative step-size adaptation, rank-one and rank-mu covariance updates. Candidates are
 //! clipped to the box, so the loss is only ever asked inside it.
 
-use super::linalg::{symmetric_eigen, Matrix};
-use super::normal;
+use super::linalg::{normal, symmetric_eigen, Matrix};
 use crate::rng::Rng;
 
 /// The search distribution and its evolution paths: everything a stopped run needs to resume.

@@ -1,4 +1,7 @@
-//! The little linear algebra CMA-ES needs: a square matrix and the eigen decomposition of a symmetric one.
+//! The little numerics the tuners need: a square matrix, the eigen decomposition of a symmetric one (CMA-ES), and
+//! standard normal draws.
+
+use crate::rng::Rng;
 
 /// A square matrix, row-major.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,6 +84,13 @@ pub fn symmetric_eigen(m: &Matrix) -> (Vec<f64>, Matrix) {
         }
     }
     ((0..n).map(|i| a.at(i, i)).collect(), v)
+}
+
+/// A standard normal draw (Box–Muller), from 53-bit uniforms.
+pub fn normal(rng: &mut Rng) -> f64 {
+    let unit = |rng: &mut Rng| ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+    let (u, v) = (unit(rng), unit(rng));
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
 }
 
 #[cfg(test)]

@@ -27,13 +27,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
-/// A standard normal draw (Box–Muller), from 53-bit uniforms.
-pub fn normal(rng: &mut Rng) -> f64 {
-    let unit = |rng: &mut Rng| ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
-    let (u, v) = (unit(rng), unit(rng));
-    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-}
-
 /// The options of one run.
 struct Run {
     plan: GamePlan,

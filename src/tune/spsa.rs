@@ -60,7 +60,7 @@ impl Spsa {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::normal;
+    use crate::tune::linalg::normal;
 
     #[test]
     fn finds_the_minimum_of_a_noisy_quadratic() {

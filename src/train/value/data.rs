@@ -30,8 +30,11 @@ pub struct SelfPlay {
     /// Playout-cap randomisation: the share of moves searched with `iterations` and recorded; the others
     /// are searched with `fast_iterations` only to move the game on, and not recorded. 1: every move full.
     pub full_share: f64,
-    /// Iterations of a move that is not recorded.
+    /// Iterations of a move that is not searched fully.
     pub fast_iterations: u64,
+    /// Record the fast moves too, each with its shallow search's value: every played position becomes a
+    /// record, so a core-hour yields records in proportion to the games it plays.
+    pub record_fast: bool,
 }
 
 impl Default for SelfPlay {
@@ -46,6 +49,7 @@ impl Default for SelfPlay {
             side_visits: 0,
             full_share: 1.0,
             fast_iterations: 100,
+            record_fast: false,
         }
     }
 }
@@ -85,7 +89,7 @@ pub fn play_game(config: &SelfPlay, seed: u64, g: u64) -> Vec<ValueRecord> {
         let full = config.full_share >= 1.0 || rng.unit_f32() < config.full_share as f32;
         let iterations = if full { config.iterations } else { config.fast_iterations.min(config.iterations) };
         let r = search.search(&board, None, Limits::iterations(iterations));
-        if full {
+        if full || config.record_fast {
             records.push(ValueRecord {
                 game: g,
                 moves: moves.clone(),
@@ -209,6 +213,12 @@ mod tests {
         assert!(some.iter().all(|r| r.result.is_some()));
         let plies: Vec<usize> = some.iter().map(|r| r.moves.len()).collect();
         assert!(plies.windows(2).all(|w| w[0] < w[1]), "one record a ply at most: {plies:?}");
+        // Recording the fast moves too keeps the game and adds a record for every played position.
+        let every = play_game(&SelfPlay { record_fast: true, ..capped }, 7, 2);
+        assert!(some.iter().all(|r| every.contains(r)), "the full searches' records changed");
+        let plies: Vec<usize> = every.iter().map(|r| r.moves.len()).collect();
+        assert!(plies.windows(2).all(|w| w[1] == w[0] + 1), "not one record a ply: {plies:?}");
+        assert!(every.len() > some.len() && every.iter().all(|r| r.result.is_some()));
     }
 
     #[test]

@@ -58,6 +58,9 @@ pub struct TrainConfig {
     pub squared: bool,
     /// The quantised first layer's step: its weights rounded to multiples of it, stored in fewer bits.
     pub w1_step: i16,
+    /// Validate on these records (their played positions) and train on every record given, instead of
+    /// holding out one game in sixteen: one fixed test set for nets trained on different data.
+    pub validation: Option<Vec<ValueRecord>>,
 }
 
 impl Default for TrainConfig {
@@ -80,6 +83,7 @@ impl Default for TrainConfig {
             inputs: INPUTS,
             squared: false,
             w1_step: 1,
+            validation: None,
         }
     }
 }
@@ -234,8 +238,10 @@ pub(crate) fn is_validation_game(game: u64) -> bool {
 
 /// Trains a net on `records`; `verbose` prints each epoch's line on stderr.
 pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> ValueTraining {
-    let (mut held, kept): (Vec<&ValueRecord>, Vec<&ValueRecord>) =
-        records.iter().partition(|r| is_validation_game(r.game));
+    let (mut held, kept): (Vec<&ValueRecord>, Vec<&ValueRecord>) = match &config.validation {
+        Some(set) => (set.iter().collect(), records.iter().collect()),
+        None => records.iter().partition(|r| is_validation_game(r.game)),
+    };
     // Validation is on the games' own positions, so that its loss compares with nets trained without
     // side lines.
     held.retain(|r| r.result.is_some());
