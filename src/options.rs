@@ -57,6 +57,40 @@ pub struct BotOptions {
     pub opening: Vec<Move>,
 }
 
+/// One of the bot's switches, as both of its vocabularies name it: the command line (`--no-value`) and a
+/// built-in player's spec (`builtin:bot:novalue`); both parsers read this table, so a switch is added here.
+pub struct Switch {
+    /// The command line's name.
+    pub flag: &'static str,
+    /// The spec's name.
+    pub spec: &'static str,
+    /// What its value is (`FILE`), or `None` for a bare switch.
+    pub takes: Option<&'static str>,
+    /// What it does to the options (given its value; `""` for a bare switch).
+    pub apply: fn(&mut BotOptions, &str),
+}
+
+/// The bot's switches.
+pub const SWITCHES: &[Switch] = &[
+    Switch { flag: "--no-policy", spec: "nopolicy", takes: None, apply: |o, _| o.use_policy = false },
+    Switch { flag: "--no-value", spec: "novalue", takes: None, apply: |o, _| o.use_value = false },
+    Switch { flag: "--no-book", spec: "nobook", takes: None, apply: |o, _| o.use_book = false },
+    Switch { flag: "--book", spec: "book", takes: Some("FILE"), apply: |o, v| o.book_file = Some(v.into()) },
+    Switch {
+        flag: "--value-weights",
+        spec: "net",
+        takes: Some("FILE"),
+        apply: |o, v| o.value_file = Some(v.into()),
+    },
+    Switch {
+        flag: "--rollout-head",
+        spec: "rhead",
+        takes: Some("FILE"),
+        apply: |o, v| o.rollout_head_file = Some(v.into()),
+    },
+    Switch { flag: "--no-rollout-head", spec: "norhead", takes: None, apply: |o, _| o.use_rollout_head = false },
+];
+
 impl Default for BotOptions {
     fn default() -> Self {
         BotOptions {
@@ -85,32 +119,42 @@ impl BotOptions {
     pub fn parse(words: &[String]) -> Result<BotOptions, String> {
         let mut a = Args::new(words);
         let d = BotOptions::default();
-        let use_value = !a.flag("--no-value");
-        let params =
-            Params { value_weight: a.value_or("--value-weight", d.params.value_weight)?, ..d.params };
-        let options = BotOptions {
+        let mut options = BotOptions {
             time_ms: a.value_or("--time-ms", d.time_ms)?,
             first_time_ms: a.value_or("--first-time-ms", d.first_time_ms)?,
             seed: a.value_or("--seed", d.seed)?,
             iterations: a.value("--iterations")?,
             quiet: a.flag("--quiet"),
             nodes: a.value_or("--nodes", d.nodes)?,
-            use_policy: !a.flag("--no-policy"),
-            use_value,
-            value_file: a.value("--value-weights")?,
-            rollout_head_file: a.value("--rollout-head")?,
-            use_rollout_head: !a.flag("--no-rollout-head"),
-            use_book: !a.flag("--no-book"),
-            book_file: a.value("--book")?,
-            // Without the net the bot searches as it did before it: rollouts, with their exploration.
-            params: if use_value { params } else { params.without_value() },
+            params: Params { value_weight: a.value_or("--value-weight", d.params.value_weight)?, ..d.params },
             portable: a.flag("--portable"),
-            opening: Vec::new(),
+            ..d
         };
+        options.apply_switches(|s| match s.takes {
+            None => Ok(a.flag(s.flag).then(String::new)),
+            Some(_) => a.value(s.flag),
+        })?;
+        // Without the net the bot searches as it did before it: rollouts, with their exploration.
+        if !options.use_value {
+            options.params = options.params.without_value();
+        }
         if let Some(extra) = a.positionals()?.first() {
             return Err(format!("unexpected argument {extra:?}"));
         }
         Ok(options)
+    }
+
+    /// Applies each switch of `SWITCHES` that `given` finds (its value; `""` for a bare switch).
+    pub fn apply_switches(
+        &mut self,
+        mut given: impl FnMut(&Switch) -> Result<Option<String>, String>,
+    ) -> Result<(), String> {
+        for switch in SWITCHES {
+            if let Some(value) = given(switch)? {
+                (switch.apply)(self, &value);
+            }
+        }
+        Ok(())
     }
 
     /// The bot these options describe.
@@ -202,5 +246,34 @@ impl BotOptions {
             eprintln!("uttt: rollout head unusable ({e}): blending rollouts as they come");
         }
         search
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The options as text, with the search's parameters left out (the command line also turns a
+    /// net-less bot's parameters into the rollout bot's).
+    fn described(mut o: BotOptions) -> String {
+        o.params = Params::BOT;
+        format!("{o:?}")
+    }
+
+    #[test]
+    fn every_switch_reads_the_same_on_the_command_line_and_in_a_spec() {
+        for switch in SWITCHES {
+            let value = switch.takes.map(|_| "some/file.txt");
+            let words: Vec<String> = std::iter::once(switch.flag).chain(value).map(String::from).collect();
+            let cli = BotOptions::parse(&words).unwrap();
+            let mut spec = BotOptions::default();
+            spec.apply_switches(|s| Ok((s.spec == switch.spec).then(|| value.unwrap_or("").to_string())))
+                .unwrap();
+            assert_eq!(described(cli.clone()), described(spec), "{}", switch.flag);
+            assert_ne!(described(cli), described(BotOptions::default()), "{} changes nothing", switch.flag);
+        }
+        let names: std::collections::BTreeSet<&str> = SWITCHES.iter().flat_map(|s| [s.flag, s.spec]).collect();
+        assert_eq!(names.len(), 2 * SWITCHES.len(), "two switches share a name");
+        assert!(BotOptions::parse(&["--no-value".into()]).unwrap().params == Params::BOT.without_value());
     }
 }

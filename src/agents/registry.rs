@@ -98,7 +98,14 @@ pub const AGENTS: &[AgentKind] = &[
         name: "bot",
         options: || {
             format!(
-                "[:iters=N][:ms=N][:nopolicy][:novalue][:nobook][:book=FILE][:net=FILE][:rhead=FILE][:norhead]{}[:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins] (the tunables: `uttt help params`)",
+                "[:iters=N][:ms=N]{}{}[:rollout=uniform|heuristic|gamewins|gamewins+danger|nodanger|noboardwins] (the tunables: `uttt help params`)",
+                crate::options::SWITCHES
+                    .iter()
+                    .map(|s| match s.takes {
+                        Some(what) => format!("[:{}={what}]", s.spec),
+                        None => format!("[:{}]", s.spec),
+                    })
+                    .collect::<String>(),
                 Tunable::help()
             )
         },
@@ -255,37 +262,25 @@ fn build_bot(o: &mut Options, seed: u64) -> Result<Box<dyn Agent>, String> {
         }
     }
     let (iterations, think) = (o.value("iters")?, o.value("ms")?.map(Duration::from_millis));
-    let (use_policy, use_value, use_rollout_head, use_book) =
-        (!o.flag("nopolicy"), !o.flag("novalue"), !o.flag("norhead"), !o.flag("nobook"));
+    let mut options = crate::options::BotOptions { seed, params, ..Default::default() };
+    options.apply_switches(|s| match s.takes {
+        None => Ok(o.flag(s.spec).then(String::new)),
+        Some(_) => o.value(s.spec),
+    })?;
     // Another value net, read as `--value-weights FILE` reads it, and a rollout head fitted on it.
-    let value_file: Option<String> = o.value("net")?;
-    if let Some(path) = &value_file {
+    if let Some(path) = &options.value_file {
         crate::value::ValueNet::load(Some(path)).map_err(|e| format!("net= in {spec:?}: {e}"))?;
     }
-    let book_file: Option<String> = o.value("book")?;
-    let rollout_head_file: Option<String> = o.value("rhead")?;
-    if let Some(path) = &rollout_head_file {
-        let net =
-            crate::value::ValueNet::load(value_file.as_deref()).map_err(|e| format!("{spec:?}: {e}"))?;
+    if let Some(path) = &options.rollout_head_file {
+        let net = crate::value::ValueNet::load(options.value_file.as_deref())
+            .map_err(|e| format!("{spec:?}: {e}"))?;
         crate::value::rollout_head::load(&net, Some(path)).map_err(|e| format!("rhead= in {spec:?}: {e}"))?;
     }
-    if !use_value {
+    if !options.use_value {
         // `bot:novalue` is the bot before the net, unless told otherwise (`bot:novalue:c=…`).
-        params = params.without_value();
-        params.exploration = c_given.unwrap_or(params.exploration);
+        options.params = options.params.without_value();
+        options.params.exploration = c_given.unwrap_or(options.params.exploration);
     }
-    let options = crate::options::BotOptions {
-        seed,
-        use_policy,
-        use_value,
-        value_file,
-        rollout_head_file,
-        use_rollout_head,
-        use_book,
-        book_file,
-        params,
-        ..Default::default()
-    };
     let make = move || options.build();
     Ok(Box::new(BotAgent { bot: make(), make: Box::new(make), iterations, think, note: None }))
 }
