@@ -88,7 +88,12 @@ pub const SWITCHES: &[Switch] = &[
         takes: Some("FILE"),
         apply: |o, v| o.rollout_head_file = Some(v.into()),
     },
-    Switch { flag: "--no-rollout-head", spec: "norhead", takes: None, apply: |o, _| o.use_rollout_head = false },
+    Switch {
+        flag: "--no-rollout-head",
+        spec: "norhead",
+        takes: None,
+        apply: |o, _| o.use_rollout_head = false,
+    },
 ];
 
 impl Default for BotOptions {
@@ -272,7 +277,8 @@ mod tests {
             assert_eq!(described(cli.clone()), described(spec), "{}", switch.flag);
             assert_ne!(described(cli), described(BotOptions::default()), "{} changes nothing", switch.flag);
         }
-        let names: std::collections::BTreeSet<&str> = SWITCHES.iter().flat_map(|s| [s.flag, s.spec]).collect();
+        let names: std::collections::BTreeSet<&str> =
+            SWITCHES.iter().flat_map(|s| [s.flag, s.spec]).collect();
         assert_eq!(names.len(), 2 * SWITCHES.len(), "two switches share a name");
         assert!(BotOptions::parse(&["--no-value".into()]).unwrap().params == Params::BOT.without_value());
     }

@@ -99,6 +99,7 @@ fn the_bundle_compiles_and_plays_the_same_moves() {
         return;
     };
     // The bot as it plays by default (rollouts), and with the embedded value net at its leaves.
+    let mut compared = 0;
     for (seed, bot_first, value_weight) in [(1, true, "0"), (2, false, "0"), (3, true, "1"), (4, false, "1")]
     {
         let (transcript, answers) = record_game(seed, bot_first, value_weight);
@@ -113,7 +114,9 @@ fn the_bundle_compiles_and_plays_the_same_moves() {
         let bundle_answers: Vec<String> =
             String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
         assert_eq!(bundle_answers, answers, "game with seed {seed}");
-        assert!(answers.len() > 10);
+        compared += answers.len();
     }
+    // Whole games against a random player: a win takes at least nine of the bot's moves.
+    assert!(compared > 40, "only {compared} answers compared");
     std::fs::remove_dir_all(bin.parent().unwrap()).ok();
 }

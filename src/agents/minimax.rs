@@ -1,7 +1,7 @@
 //! Depth-limited alpha-beta (optionally iterative deepening on the clock) and expectimax.
 
-use super::eval::{Evaluation, WIN_SCORE};
 use super::agent::Agent;
+use super::eval::{Evaluation, WIN_SCORE};
 use crate::board::variants::Rules;
 use crate::board::Board;
 use crate::moves::Move;

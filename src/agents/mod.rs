@@ -16,11 +16,11 @@ mod score;
 pub mod seed_eval;
 pub mod weighted;
 
-use agent::{agent_limits, think_deadline};
 use crate::board::Board;
 use crate::bot::Bot;
 use crate::mcts::{Params, Search};
 use crate::moves::Move;
+use agent::{agent_limits, think_deadline};
 use std::time::Instant;
 
 pub use agent::{best_move, Agent};

@@ -251,7 +251,11 @@ impl Agent for Weighted {
             let l = board.legal_moves().len().max(2) as f64;
             let depth = (self.n - l.ln() / (self.k as f64).ln()).floor().max(0.0) as u32;
             let mut rng = self.rng;
-            let m = super::agent::best_move(&board.legal_moves(), |m| self.score(board, m, depth, true), &mut rng);
+            let m = super::agent::best_move(
+                &board.legal_moves(),
+                |m| self.score(board, m, depth, true),
+                &mut rng,
+            );
             self.rng = rng;
             m
         });

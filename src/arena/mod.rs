@@ -16,7 +16,7 @@ pub mod stats;
 pub mod summary;
 
 pub use commands::{main, make_openings, tournament, PageWriter};
-pub use referee::time_control;
 pub use log::{game_log_line, header_line, match_log, moves_from_log_line, show};
+pub use referee::time_control;
 pub use runner::{progress_line, run_match, MatchConfig, MatchGame, MatchResult, Sprt};
 pub use summary::summary;

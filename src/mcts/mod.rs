@@ -36,12 +36,12 @@ use crate::value::ValueNet;
 pub use budget::Limits;
 pub use node::{Node, Proof};
 pub use params::{Params, RolloutPolicy};
-#[cfg(not(bundle))]
-pub use tunables::{Tunable, TUNABLES};
 use root_scores::RootScores;
 pub use search_report::SearchReport;
 use std::time::{Duration, Instant};
 use tree::Tree;
+#[cfg(not(bundle))]
+pub use tunables::{Tunable, TUNABLES};
 pub use wide::wide_available;
 
 /// Default arena size: 2 × 5M nodes × 20 bytes = 200 MB reserved (the bot touches it all in its first turn).
@@ -217,7 +217,8 @@ impl Search {
             self.stall = budget::next_stall(self.stall, stall);
         }
         if let (Some(before), Some(after)) = (delay_before, budget::run_delay()) {
-            let wait = (after.saturating_sub(before)).as_secs_f64() / (stopped - began).as_secs_f64().max(1e-6);
+            let wait =
+                (after.saturating_sub(before)).as_secs_f64() / (stopped - began).as_secs_f64().max(1e-6);
             self.wait = (self.wait * 7.0 / 8.0).max(wait);
         }
         let mut report = SearchReport::of_tree(&self.tree, &self.root_board, iterations, nodes_reused);

@@ -59,7 +59,12 @@ fn best_child(tree: &Tree, node: usize) -> Option<usize> {
 
 impl SearchReport {
     /// The report of a search whose tree is `tree`, rooted at `root_board`; the times are the caller's.
-    pub(super) fn of_tree(tree: &Tree, root_board: &Board, iterations: u64, nodes_reused: usize) -> SearchReport {
+    pub(super) fn of_tree(
+        tree: &Tree,
+        root_board: &Board,
+        iterations: u64,
+        nodes_reused: usize,
+    ) -> SearchReport {
         let mut principal_variation = Vec::new();
         let mut node = 0;
         while let Some(child) = best_child(tree, node) {

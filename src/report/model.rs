@@ -212,4 +212,3 @@ fn game(v: &Json) -> Result<LoggedGame, String> {
 pub fn read_logs(paths: &[String]) -> Result<Vec<String>, String> {
     paths.iter().map(|p| std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))).collect()
 }
-

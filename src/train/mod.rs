@@ -234,16 +234,6 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         w1_step: a.value_or("--w1-step", d.w1_step)?,
         ..d
     };
-    if !(1..=crate::value::network::MAX_W1_STEP).contains(&config.w1_step) {
-        return Err(format!(
-            "--w1-step {}: expected 1..={}",
-            config.w1_step,
-            crate::value::network::MAX_W1_STEP
-        ));
-    }
-    if !(1..=crate::value::features::INPUTS).contains(&config.inputs) {
-        return Err(format!("--inputs {}: expected 1..={}", config.inputs, crate::value::features::INPUTS));
-    }
     let init: Option<String> = a.value("--init")?;
     if let Some(path) = &init {
         // Fine-tuning keeps the starting net's shape; `--hidden H` above its width widens its one hidden
@@ -260,37 +250,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         config.squared = start.squared();
         config.init = Some(start);
     }
-    if config.hidden == 0 || config.hidden % 8 != 0 || config.hidden > crate::value::network::MAX_HIDDEN {
-        return Err(format!(
-            "--hidden {}: a multiple of 8 up to {}",
-            config.hidden,
-            crate::value::network::MAX_HIDDEN
-        ));
-    }
-    if !(1..=crate::value::network::MAX_BUCKETS).contains(&config.buckets) {
-        return Err(format!(
-            "--buckets {}: expected 1..={}",
-            config.buckets,
-            crate::value::network::MAX_BUCKETS
-        ));
-    }
-    if config.hidden2 > crate::value::network::MAX_HIDDEN2 {
-        return Err(format!(
-            "--hidden2 {}: expected 0..={}",
-            config.hidden2,
-            crate::value::network::MAX_HIDDEN2
-        ));
-    }
-    if config.squared && config.hidden2 > 0 {
-        return Err("--squared: squared units are supported for one-layer nets only (no --hidden2)".into());
-    }
-    if !(1..=crate::board::symmetry::SYMMETRIES).contains(&config.symmetries) {
-        return Err(format!(
-            "--symmetries {}: expected 1..={}",
-            config.symmetries,
-            crate::board::symmetry::SYMMETRIES
-        ));
-    }
+    config.check()?;
     let out: String = a.value_or("--out", "weights/value.txt".to_string())?;
     let valid: Option<String> = a.value("--valid")?;
     paths.extend(a.positionals()?);

@@ -13,7 +13,7 @@ use crate::rng::Rng;
 pub use crate::train::value::float_net::FloatNet;
 use crate::train::value::records::{estimate_side_results, ValueRecord};
 use crate::value::features::{active_features, output_bucket, INPUTS};
-use crate::value::network::{sigmoid, ValueNet};
+use crate::value::network::{self, sigmoid, ValueNet};
 use std::time::Instant;
 
 /// One training position: its active features, output bucket and target.
@@ -85,6 +85,40 @@ impl Default for TrainConfig {
             w1_step: 1,
             validation: None,
         }
+    }
+}
+
+impl TrainConfig {
+    /// An error naming the setting that no net can have (the trainer's options are checked before data is read).
+    pub fn check(&self) -> Result<(), String> {
+        if !(1..=network::MAX_W1_STEP).contains(&self.w1_step) {
+            return Err(format!("--w1-step {}: expected 1..={}", self.w1_step, network::MAX_W1_STEP));
+        }
+        if !(1..=INPUTS).contains(&self.inputs) {
+            return Err(format!("--inputs {}: expected 1..={}", self.inputs, INPUTS));
+        }
+        if self.hidden == 0 || self.hidden % 8 != 0 || self.hidden > network::MAX_HIDDEN {
+            return Err(format!("--hidden {}: a multiple of 8 up to {}", self.hidden, network::MAX_HIDDEN));
+        }
+        if !(1..=network::MAX_BUCKETS).contains(&self.buckets) {
+            return Err(format!("--buckets {}: expected 1..={}", self.buckets, network::MAX_BUCKETS));
+        }
+        if self.hidden2 > network::MAX_HIDDEN2 {
+            return Err(format!("--hidden2 {}: expected 0..={}", self.hidden2, network::MAX_HIDDEN2));
+        }
+        if self.squared && self.hidden2 > 0 {
+            return Err(
+                "--squared: squared units are supported for one-layer nets only (no --hidden2)".into()
+            );
+        }
+        if !(1..=crate::board::symmetry::SYMMETRIES).contains(&self.symmetries) {
+            return Err(format!(
+                "--symmetries {}: expected 1..={}",
+                self.symmetries,
+                crate::board::symmetry::SYMMETRIES
+            ));
+        }
+        Ok(())
     }
 }
 
