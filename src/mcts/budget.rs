@@ -42,10 +42,12 @@ pub fn next_stall(before: Duration, seen: Duration) -> Duration {
 /// `MAX_STALL_MARGIN` is kept: three searching processes on two cores wait about a third of theirs.
 pub const FULL_LOAD_WAIT: f64 = 0.2;
 
-/// How long this process has waited, runnable, for a processor since it started: the second field of
-/// Linux's `/proc/self/schedstat`; `None` where there is no such file. Read twice a turn (about 20 µs).
+/// How long the calling thread has waited, runnable, for a processor since it started: the second field of
+/// Linux's `/proc/thread-self/schedstat` (the thread's own: a search run on a worker thread of the arena
+/// counts its own waits, not the main thread's); `None` where there is no such file. Read twice a turn
+/// (about 20 µs).
 pub fn run_delay() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/self/schedstat").ok()?;
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let nanos: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
     Some(Duration::from_nanos(nanos))
 }
@@ -124,6 +126,7 @@ mod tests {
         assert_eq!(load_margin(0.9), MAX_STALL_MARGIN);
         assert_eq!((load_margin(-1.0), load_margin(f64::NAN)), (Duration::ZERO, Duration::ZERO));
         // On Linux the wait is read and never runs backwards.
+        assert!(cfg!(not(target_os = "linux")) || run_delay().is_some(), "no /proc/thread-self/schedstat");
         if let (Some(a), Some(b)) = (run_delay(), run_delay()) {
             assert!(b >= a);
         }
