@@ -16,35 +16,22 @@ pub trait Setting: Copy {
     fn from_f64(v: f64) -> Self;
 }
 
-impl Setting for f32 {
-    const INTEGER: bool = false;
-    fn to_f64(self) -> f64 {
-        self as f64
-    }
-    fn from_f64(v: f64) -> Self {
-        v as f32
-    }
+/// The numeric fields: a cast each way.
+macro_rules! numeric_setting {
+    ($($ty:ty => $integer:literal),*) => {$(
+        impl Setting for $ty {
+            const INTEGER: bool = $integer;
+            fn to_f64(self) -> f64 {
+                self as f64
+            }
+            fn from_f64(v: f64) -> Self {
+                v as $ty
+            }
+        }
+    )*};
 }
 
-impl Setting for u32 {
-    const INTEGER: bool = true;
-    fn to_f64(self) -> f64 {
-        self as f64
-    }
-    fn from_f64(v: f64) -> Self {
-        v as u32
-    }
-}
-
-impl Setting for u8 {
-    const INTEGER: bool = true;
-    fn to_f64(self) -> f64 {
-        self as f64
-    }
-    fn from_f64(v: f64) -> Self {
-        v as u8
-    }
-}
+numeric_setting!(f32 => false, u32 => true, u8 => true);
 
 impl Setting for bool {
     const INTEGER: bool = true;
