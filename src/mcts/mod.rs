@@ -216,7 +216,8 @@ impl Search {
         if limits.deadline.is_some() {
             self.stall = budget::next_stall(self.stall, stall);
         }
-        if let (Some(before), Some(after)) = (delay_before, budget::run_delay()) {
+        // Read again only when read before: a search held by iterations (self-play, the signature) reads no file.
+        if let Some((before, after)) = delay_before.and_then(|before| Some((before, budget::run_delay()?))) {
             let wait =
                 (after.saturating_sub(before)).as_secs_f64() / (stopped - began).as_secs_f64().max(1e-6);
             self.wait = (self.wait * 7.0 / 8.0).max(wait);
