@@ -169,7 +169,7 @@ const COMMANDS: &[Command] = &[
         name: "train-value",
         aliases: &[],
         usage: &[
-            "train-value --data FILE... [--hidden H] [--hidden2 H2] [--squared] [--w1-step S] [--buckets B] [--epochs E] [--threads T] [--lambda L]",
+            "train-value --data FILE... [--hidden H] [--hidden2 H2] [--squared | --clipped] [--w1-step S] [--buckets B] [--epochs E] [--threads T] [--lambda L]",
             "                        [--lr X] [--lr-decay F] [--symmetries K] [--init NET] [--inputs N] [--valid FILE] [--out FILE]",
             "                                       train the value net and rewrite weights/value.txt",
         ],

@@ -211,16 +211,19 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
     Ok(0)
 }
 
-/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--squared] [--w1-step S] [--buckets B] [--epochs E] [--threads T]
+/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--squared | --clipped] [--w1-step S] [--buckets B] [--epochs E] [--threads T]
 /// [--lambda L] [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--inputs N] [--valid FILE] [--out weights/value.txt]`
 pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let mut paths = a.values("--data")?;
     let d = value::fit::TrainConfig::default();
     let hidden: Option<usize> = a.value("--hidden")?;
+    let hidden2 = a.value_or("--hidden2", d.hidden2)?;
+    // The shipped shape's units unless asked otherwise; a second hidden layer's net is clipped.
+    let (squared, clipped) = (a.flag("--squared"), a.flag("--clipped"));
     let mut config = value::fit::TrainConfig {
         hidden: hidden.unwrap_or(d.hidden),
-        hidden2: a.value_or("--hidden2", d.hidden2)?,
+        hidden2,
         buckets: a.value_or("--buckets", d.buckets)?,
         epochs: a.value_or("--epochs", d.epochs)?,
         threads: a.value_or("--threads", d.threads)?,
@@ -230,7 +233,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         symmetries: a.value_or("--symmetries", d.symmetries)?,
         lr_decay: a.value_or("--lr-decay", d.lr_decay)?,
         inputs: a.value_or("--inputs", d.inputs)?,
-        squared: a.flag("--squared"),
+        squared: squared || (d.squared && !clipped && hidden2 == 0),
         w1_step: a.value_or("--w1-step", d.w1_step)?,
         ..d
     };

@@ -11,13 +11,14 @@
 
 use super::child_features::ChildGameFeatures;
 use super::features::{board_features, game_features, MAX_GAME_FEATURES};
+use super::network::shape::{SHIPPED, WIDE_HIDDEN};
 use super::network::{add_column, ValueNet};
 use crate::board::{Board, Player};
 use crate::moves::Move;
 
-/// The widest net valued from shared sums; a net of a width other than 64 or 96 (those with fixed-width
-/// sums in `network.rs`) values each child from scratch.
-const MAX_WIDTH: usize = 96;
+/// The widest net valued from shared sums; a net of a width other than the shipped one or `WIDE_HIDDEN`
+/// (those with fixed-width sums, `network/shape.rs`) values each child from scratch.
+const MAX_WIDTH: usize = if SHIPPED.hidden > WIDE_HIDDEN { SHIPPED.hidden } else { WIDE_HIDDEN };
 
 /// Values the children of one position by `net` (`value`), keeping the shared sums of the board last played
 /// in.
@@ -59,8 +60,8 @@ impl<'a> Children<'a> {
     #[inline(always)]
     pub fn value(&mut self, m: Move, after: &Board) -> f32 {
         match self.net.hidden() {
-            64 => self.value_fixed::<64>(m, after),
-            96 => self.value_fixed::<96>(m, after),
+            h if h == SHIPPED.hidden => self.value_fixed::<{ SHIPPED.hidden }>(m, after),
+            WIDE_HIDDEN => self.value_fixed::<WIDE_HIDDEN>(m, after),
             _ => self.net.evaluate(after),
         }
     }

@@ -3,7 +3,8 @@
 //!
 //! `features.rs` the inputs, `accumulator.rs` the first layer kept up to date move by move, `children.rs` a
 //! node's children valued from the sums they share,
-//! `network.rs` the quantised net and its integer inference, `crate::codec` the weight text, `rollout_head.rs`
+//! `network/` the quantised net (its shape in `network/shape.rs`, one file a layer) and its integer
+//! inference, `crate::codec` the weight text, `rollout_head.rs`
 //! a second output that predicts a rollout's result.
 
 pub mod accumulator;
@@ -20,9 +21,18 @@ pub use network::ValueNet;
 pub const VALUE_TEXT: &str = include_str!("../../weights/value.txt");
 
 impl ValueNet {
-    /// The embedded weights, decoded once at start-up; an error names the file and what is wrong.
+    /// The embedded weights, decoded once at start-up; an error names the file and what is wrong, or
+    /// says that they are not of the shipped shape (`network::SHIPPED`).
     pub fn embedded() -> Result<ValueNet, String> {
-        ValueNet::decode_named("weights/value.txt", VALUE_TEXT)
+        ValueNet::decode_named("weights/value.txt", VALUE_TEXT)?.of_shipped_shape("weights/value.txt")
+    }
+
+    /// The net itself when it has the shipped shape; an error naming `name` and both shapes otherwise.
+    fn of_shipped_shape(self, name: &str) -> Result<ValueNet, String> {
+        match self.shape() {
+            shape if shape == network::SHIPPED => Ok(self),
+            shape => Err(format!("{name}: {shape:?}, not the shipped {:?}", network::SHIPPED)),
+        }
     }
 
     /// Reads weight text that came from the file `name`; an error starts with that name.
@@ -39,5 +49,34 @@ impl ValueNet {
             }
             None => ValueNet::embedded(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::network::{NetShape, SHIPPED};
+    use super::*;
+
+    #[test]
+    fn the_embedded_net_has_the_shipped_shape_and_another_shape_is_refused() {
+        assert_eq!(ValueNet::embedded().unwrap().shape(), SHIPPED);
+        let narrow = network::tests::random_net(16, SHIPPED.buckets, 1);
+        let err = narrow.of_shipped_shape("n.txt").unwrap_err();
+        assert!(err.contains("n.txt") && err.contains("hidden: 16") && err.contains("hidden: 64"), "{err}");
+    }
+
+    #[test]
+    fn impossible_shapes_are_named_and_refused() {
+        let bad = [
+            NetShape { hidden: 60, ..SHIPPED },
+            NetShape { hidden: 0, ..SHIPPED },
+            NetShape { buckets: 0, ..SHIPPED },
+            NetShape { hidden2: 8, ..SHIPPED },
+            NetShape { inputs: features::INPUTS + 1, ..SHIPPED },
+        ];
+        for shape in bad {
+            assert!(shape.check().unwrap_err().contains(&format!("{shape:?}")), "{shape:?}");
+        }
+        assert!(NetShape { hidden2: 8, squared: false, ..SHIPPED }.check().is_ok());
     }
 }

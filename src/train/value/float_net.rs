@@ -8,7 +8,7 @@ use crate::value::network::{
 
 /// Largest quantised first-layer weight.
 const W1_MAX: f32 = W1_LIMIT as f32;
-/// Largest quantised first-layer bias (see `network.rs`).
+/// Largest quantised first-layer bias (see `value/network/first_layer.rs`).
 const B1_MAX: f32 = 2000.0;
 /// Largest quantised weight of the later layers: it must fit in 16 bits.
 const W16_MAX: f32 = 32767.0;
@@ -181,7 +181,7 @@ impl FloatNet {
         sigmoid(self.output_sum(&z, bucket))
     }
 
-    /// The net the bot uses: weights rounded to integers (see `network.rs`).
+    /// The net the bot uses: weights rounded to integers (see `value/network/`).
     pub fn quantise(&self) -> ValueNet {
         let q = |x: f32, scale: f32, limit: f32| (x * scale).round().clamp(-limit, limit) as i16;
         let qa = QA as f32;

@@ -1,8 +1,10 @@
 //! The quantised net's unit tests: old formats, fewer inputs, heads, buckets and the squared units' bounds.
 
+use super::output_layer::squared_dot;
 use super::*;
 use crate::codec::Writer;
 use crate::rng::Rng;
+use crate::value::features::INPUTS;
 use crate::value::Accumulator;
 
 /// A net with small random weights and `buckets` output buckets.
@@ -42,13 +44,13 @@ fn a_version_1_net_reads_as_one_bucket() {
     [1, INPUTS as i64, 16].iter().for_each(|&v| w.put(v, 16));
     // Its sections: w1 in rows of 16, b1, an empty second layer (weights, biases), w2, b2.
     w.section(16);
-    net.w1.iter().for_each(|&v| w.put(v as i64, 8));
+    net.first_layer.weights.iter().for_each(|&v| w.put(v as i64, 8));
     w.section(0);
-    net.b1.iter().for_each(|&v| w.put(v as i64, 16));
+    net.first_layer.biases.iter().for_each(|&v| w.put(v as i64, 16));
     [16, 0, 16].iter().for_each(|&stride| w.section(stride));
-    net.w2.iter().for_each(|&v| w.put(v as i64, 16));
+    net.output_layer.weights.iter().for_each(|&v| w.put(v as i64, 16));
     w.section(0);
-    w.put(net.b2[0] as i64, 32);
+    w.put(net.output_layer.biases[0] as i64, 32);
     let old = ValueNet::decode(&w.finish()).unwrap();
     assert_eq!(old.buckets(), 1);
     // Its scale was half `QA`: it reads as the net with its first layer and biases doubled.
@@ -80,7 +82,7 @@ fn a_net_with_fewer_inputs_reads_the_later_features_with_zero_weights() {
 fn a_head_is_valued_from_the_same_hidden_units() {
     let net = random_net(64, 4, 8);
     let other = random_net(64, 4, 9);
-    let (w2, b2) = (other.w2.clone(), other.b2.clone());
+    let (w2, b2) = (other.output_layer.weights.clone(), other.output_layer.biases.clone());
     let head = net.with_output(w2, b2).unwrap();
     assert!(net.shares_hidden_layers(&head) && !net.shares_hidden_layers(&other));
     let boards: Vec<Board> = (0..5).flat_map(positions).filter(|b| !b.is_over()).collect();
@@ -95,7 +97,14 @@ fn squared_units_are_refused_where_their_sums_could_overflow() {
     let net = random_net(16, 2, 3);
     assert!(net.clone().with_squared_units(true).is_ok());
     let deep = SecondLayer { width: 8, weights: vec![1; 8 * 16], biases: vec![0; 8] };
-    let two_layers = ValueNet::new(16, net.w1.clone(), net.b1.clone(), deep, vec![0; 16], vec![0; 2]);
+    let two_layers = ValueNet::new(
+        16,
+        net.first_layer.weights.clone(),
+        net.first_layer.biases.clone(),
+        deep,
+        vec![0; 16],
+        vec![0; 2],
+    );
     assert!(two_layers.unwrap().with_squared_units(true).is_err());
     let limit = output_weight_limit(16, true);
     let heavy = net.with_output(vec![limit as i16 + 1; 32], vec![0; 2]).unwrap();

@@ -1,6 +1,6 @@
 //! The value net's weight text (`crate::codec`): a header of its shape, then one section a tensor.
 
-use super::{SecondLayer, ValueNet, LEGACY_SCALE, MAX_BUCKETS, MAX_HIDDEN, MAX_HIDDEN2};
+use super::{NetShape, SecondLayer, ValueNet, LEGACY_SCALE};
 use crate::codec::{Reader, SectionSize, Writer};
 use crate::value::features::INPUTS;
 
@@ -22,25 +22,26 @@ impl ValueNet {
     /// The net as weight text, and each tensor's size in it (named by `TENSOR_NAMES`).
     pub fn encode_sized(&self) -> (String, Vec<SectionSize>) {
         let mut w = Writer::default();
+        let (first, second, output) = (&self.first_layer, &self.second_layer, &self.output_layer);
         w.put(NET_FORMAT_VERSION, 16);
-        let shape = [self.inputs, self.hidden, self.b2.len(), self.second.width];
+        let shape = [first.inputs, first.hidden, output.biases.len(), second.width];
         shape.iter().for_each(|&n| w.put(n as i64, 16));
-        w.put(self.squared as i64, 16);
-        w.put(self.w1_step as i64, 16);
+        w.put(output.squared as i64, 16);
+        w.put(first.step as i64, 16);
         // One section a tensor; a row is a feature's (or a unit's, or a bucket's) weights, so that a
         // weight's model is chosen by its neighbour in the row and by the same unit in the row before.
-        let last = if self.second.width > 0 { self.second.width } else { self.hidden };
+        let last = if second.width > 0 { second.width } else { first.hidden };
         let mut tensor = |values: &mut dyn Iterator<Item = i64>, stride: usize, bits: u32| {
             w.section(stride);
             values.for_each(|v| w.put(v, bits));
         };
-        let step = self.w1_step as i64;
-        tensor(&mut self.w1[..self.inputs * self.hidden].iter().map(|&v| v as i64 / step), self.hidden, 9);
-        tensor(&mut self.b1.iter().map(|&v| v as i64), 0, 16);
-        tensor(&mut self.second.weights.iter().map(|&v| v as i64), self.hidden, 16);
-        tensor(&mut self.second.biases.iter().map(|&v| v as i64), 0, 32);
-        tensor(&mut self.w2.iter().map(|&v| v as i64), last, 16);
-        tensor(&mut self.b2.iter().map(|&v| v as i64), 0, 32);
+        let (hidden, step) = (first.hidden, first.step as i64);
+        tensor(&mut first.weights[..first.inputs * hidden].iter().map(|&v| v as i64 / step), hidden, 9);
+        tensor(&mut first.biases.iter().map(|&v| v as i64), 0, 16);
+        tensor(&mut second.weights.iter().map(|&v| v as i64), hidden, 16);
+        tensor(&mut second.biases.iter().map(|&v| v as i64), 0, 32);
+        tensor(&mut output.weights.iter().map(|&v| v as i64), last, 16);
+        tensor(&mut output.biases.iter().map(|&v| v as i64), 0, 32);
         let sizes = w.sizes().to_vec();
         (w.finish(), sizes)
     }
@@ -52,30 +53,17 @@ impl ValueNet {
         if !(1..=NET_FORMAT_VERSION).contains(&version) {
             return Err(format!("format version {version}, expected 1..={NET_FORMAT_VERSION}"));
         }
-        let inputs = r.get(16)?;
-        if !(1..=INPUTS as i64).contains(&inputs) {
-            return Err(format!("the net has {inputs} inputs, this build's features are 1..={INPUTS}"));
-        }
-        let inputs = inputs as usize;
-        let hidden = r.get(16)?;
-        if !(1..=MAX_HIDDEN as i64).contains(&hidden) {
-            return Err(format!("hidden size {hidden} out of range"));
-        }
-        let hidden = hidden as usize;
-        let buckets = if version >= 2 { r.get(16)? } else { 1 };
-        if !(1..=MAX_BUCKETS as i64).contains(&buckets) {
-            return Err(format!("{buckets} output buckets, expected 1..={MAX_BUCKETS}"));
-        }
-        let buckets = buckets as usize;
-        let width = if version >= 3 { r.get(16)? } else { 0 };
-        if !(0..=MAX_HIDDEN2 as i64).contains(&width) {
-            return Err(format!("second hidden layer of {width} units, expected 0..={MAX_HIDDEN2}"));
-        }
-        let width = width as usize;
+        // The header's numbers, each read in 16 bits (so none is huge), then checked as one shape.
+        let inputs = r.get(16)? as usize;
+        let hidden = r.get(16)? as usize;
+        let buckets = if version >= 2 { r.get(16)? } else { 1 } as usize;
+        let width = if version >= 3 { r.get(16)? } else { 0 } as usize;
         let squared = if version >= 4 { r.get(16)? } else { 0 };
         if !(0..=1).contains(&squared) {
             return Err(format!("activation {squared}, expected 0 (clipped) or 1 (squared)"));
         }
+        let shape = NetShape { inputs, hidden, hidden2: width, buckets, squared: squared == 1 };
+        shape.check()?;
         // A step out of range is refused by `with_first_layer_step`, below.
         let step = if version >= 5 { r.get(16)? } else { 1 };
         // A text on the old scale: its first layer, and the biases on its scale, doubled.

@@ -13,7 +13,7 @@ use crate::rng::Rng;
 pub use crate::train::value::float_net::FloatNet;
 use crate::train::value::records::{estimate_side_results, ValueRecord};
 use crate::value::features::{active_features, output_bucket, INPUTS};
-use crate::value::network::{self, sigmoid, ValueNet};
+use crate::value::network::{self, sigmoid, NetShape, ValueNet, SHIPPED};
 use std::time::Instant;
 
 /// One training position: its active features, output bucket and target.
@@ -66,9 +66,9 @@ pub struct TrainConfig {
 impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
-            hidden: 64,
-            hidden2: 0,
-            buckets: 4,
+            hidden: SHIPPED.hidden,
+            hidden2: SHIPPED.hidden2,
+            buckets: SHIPPED.buckets,
             epochs: 30,
             threads: crate::cli::default_jobs(),
             lambda: 0.5,
@@ -81,7 +81,7 @@ impl Default for TrainConfig {
             lr_decay: 0.5,
             init: None,
             inputs: INPUTS,
-            squared: false,
+            squared: SHIPPED.squared,
             w1_step: 1,
             validation: None,
         }
@@ -97,20 +97,14 @@ impl TrainConfig {
         if !(1..=INPUTS).contains(&self.inputs) {
             return Err(format!("--inputs {}: expected 1..={}", self.inputs, INPUTS));
         }
-        if self.hidden == 0 || self.hidden % 8 != 0 || self.hidden > network::MAX_HIDDEN {
-            return Err(format!("--hidden {}: a multiple of 8 up to {}", self.hidden, network::MAX_HIDDEN));
-        }
-        if !(1..=network::MAX_BUCKETS).contains(&self.buckets) {
-            return Err(format!("--buckets {}: expected 1..={}", self.buckets, network::MAX_BUCKETS));
-        }
-        if self.hidden2 > network::MAX_HIDDEN2 {
-            return Err(format!("--hidden2 {}: expected 0..={}", self.hidden2, network::MAX_HIDDEN2));
-        }
-        if self.squared && self.hidden2 > 0 {
-            return Err(
-                "--squared: squared units are supported for one-layer nets only (no --hidden2)".into()
-            );
-        }
+        let shape = NetShape {
+            inputs: self.inputs,
+            hidden: self.hidden,
+            hidden2: self.hidden2,
+            buckets: self.buckets,
+            squared: self.squared,
+        };
+        shape.check().map_err(|e| format!("--hidden, --hidden2, --buckets, --squared/--clipped: {e}"))?;
         if !(1..=crate::board::symmetry::SYMMETRIES).contains(&self.symmetries) {
             return Err(format!(
                 "--symmetries {}: expected 1..={}",

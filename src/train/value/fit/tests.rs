@@ -116,3 +116,20 @@ fn a_widened_net_starts_where_its_source_was() {
     let new_output = (0..2).flat_map(|k| (16..24).map(move |i| w2_start + k * 24 + i));
     assert!(new_output.map(|p| grad[p].abs()).sum::<f32>() > 0.0, "the new units' outputs learn");
 }
+
+#[test]
+fn the_trainer_makes_the_shipped_shape_unless_asked_otherwise() {
+    let d = TrainConfig::default();
+    let shape = crate::value::network::NetShape {
+        inputs: d.inputs,
+        hidden: d.hidden,
+        hidden2: d.hidden2,
+        buckets: d.buckets,
+        squared: d.squared,
+    };
+    assert_eq!(shape, crate::value::network::SHIPPED);
+    assert!(d.check().is_ok());
+    let squared_two_layers = TrainConfig { hidden2: 8, ..TrainConfig::default() };
+    assert!(squared_two_layers.check().unwrap_err().contains("--hidden2"));
+    assert!(TrainConfig { squared: false, ..squared_two_layers }.check().is_ok());
+}
