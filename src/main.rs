@@ -216,7 +216,8 @@ const COMMANDS: &[Command] = &[
         name: "regenerate-value",
         aliases: &[],
         usage: &[
-            "regenerate-value [--seed S] [--games N] [--generations G] [--gate-games M]",
+            "regenerate-value [--seed S] [--games N] [--iterations I] [--full-share P --fast-iterations F --record-fast]",
+            "                 [--generations G] [--gate-games M] [--symmetries K]",
             "                                       self-play, train and gate value nets, generation by generation",
         ],
         run: uttt::train::value::regenerate::main,

@@ -195,14 +195,9 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
         value_file: a.value("--value-weights")?,
         rollout_head_file: a.value("--rollout-head")?,
         side_visits: a.value_or("--side-visits", d.side_visits)?,
-        full_share: a.value_or("--full-share", d.full_share)?,
-        fast_iterations: a.value_or("--fast-iterations", d.fast_iterations)?,
-        record_fast: a.flag("--record-fast"),
         ..d
-    };
-    if !(0.0..=1.0).contains(&config.full_share) || config.full_share == 0.0 {
-        return Err(format!("--full-share {}: a share of moves in (0, 1]", config.full_share));
     }
+    .with_capping_options(&mut a)?;
     let out: String = a.value("--out")?.ok_or("--out FILE is required")?;
     a.positionals()?;
     let (k, n) = parse_shard(&shard)?;

@@ -54,6 +54,24 @@ impl Default for SelfPlay {
     }
 }
 
+impl SelfPlay {
+    /// These settings with the capped self-play options read from `a` — `--full-share P` (the share of
+    /// moves searched fully), `--fast-iterations F`, `--record-fast` — as `selfplay-value` and
+    /// `regenerate-value` both take them; an error for a share outside (0, 1].
+    pub fn with_capping_options(self, a: &mut crate::cli::Args) -> Result<SelfPlay, String> {
+        let config = SelfPlay {
+            full_share: a.value_or("--full-share", self.full_share)?,
+            fast_iterations: a.value_or("--fast-iterations", self.fast_iterations)?,
+            record_fast: a.flag("--record-fast") || self.record_fast,
+            ..self
+        };
+        if !(0.0..=1.0).contains(&config.full_share) || config.full_share == 0.0 {
+            return Err(format!("--full-share {}: a share of moves in (0, 1]", config.full_share));
+        }
+        Ok(config)
+    }
+}
+
 /// The seed of game `g` of a run seeded `seed`.
 fn game_seed(seed: u64, g: u64) -> u64 {
     let mut r = Rng::new(seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -188,6 +206,22 @@ mod tests {
 
     fn quick_at(iterations: u64) -> SelfPlay {
         SelfPlay { iterations, use_value: false, ..SelfPlay::default() }
+    }
+
+    #[test]
+    fn the_capping_options_are_read_onto_the_settings_and_a_share_outside_the_unit_interval_is_refused() {
+        let words = |text: &str| text.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let mut a = crate::cli::Args::new(&words("--full-share 0.05 --fast-iterations 200 --record-fast"));
+        let capped = quick().with_capping_options(&mut a).unwrap();
+        assert_eq!((capped.full_share, capped.fast_iterations, capped.record_fast), (0.05, 200, true));
+        assert_eq!(capped.iterations, quick().iterations, "the other settings are kept");
+        let mut none = crate::cli::Args::new(&[]);
+        let plain = quick().with_capping_options(&mut none).unwrap();
+        assert_eq!((plain.full_share, plain.record_fast), (1.0, false));
+        for bad in ["--full-share 0", "--full-share 1.5"] {
+            let err = quick().with_capping_options(&mut crate::cli::Args::new(&words(bad))).unwrap_err();
+            assert!(err.contains("--full-share"), "{err}");
+        }
     }
 
     #[test]

@@ -21,7 +21,8 @@ use std::time::{Duration, Instant};
 struct Plan {
     seed: u64,
     games: u64,
-    iterations: u64,
+    /// Each generation's self-play: its iterations and capping (the net is filled in a generation).
+    selfplay: value_data::SelfPlay,
     generations: usize,
     gate_games: usize,
     gate_time: TimeControl,
@@ -32,8 +33,9 @@ struct Plan {
     openings: Openings,
 }
 
-/// `uttt regenerate-value [--seed S] [--games N] [--iterations I] [--generations G] [--gate-games M]
-/// [--gate-time-ms T] [--jobs J] [--hidden H] [--epochs E] [--dir DIR] [--openings FILE|random:K] [--out FILE]`
+/// `uttt regenerate-value [--seed S] [--games N] [--iterations I] [--full-share P --fast-iterations F
+/// --record-fast] [--generations G] [--gate-games M] [--gate-time-ms T] [--jobs J] [--hidden H] [--epochs E]
+/// [--symmetries K] [--dir DIR] [--openings FILE|random:K] [--out FILE]`
 pub fn main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let seed: u64 = a.value_or("--seed", 1)?;
@@ -43,7 +45,11 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let plan = Plan {
         seed,
         games: a.value_or("--games", 38_000)?,
-        iterations: a.value_or("--iterations", 800)?,
+        selfplay: value_data::SelfPlay {
+            iterations: a.value_or("--iterations", 800)?,
+            ..value_data::SelfPlay::default()
+        }
+        .with_capping_options(&mut a)?,
         generations: a.value_or("--generations", 2)?,
         gate_games: a.value_or("--gate-games", 200)?,
         gate_time: TimeControl {
@@ -55,6 +61,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         training: value_fit::TrainConfig {
             hidden: a.value_or("--hidden", d.hidden)?,
             epochs: a.value_or("--epochs", d.epochs)?,
+            symmetries: a.value_or("--symmetries", d.symmetries)?,
             threads: jobs,
             seed,
             ..d
@@ -83,11 +90,10 @@ fn run(plan: &Plan) -> Result<(), String> {
         let start = Instant::now();
         let data = format!("{}/gen{generation}.txt", plan.dir);
         let config = value_data::SelfPlay {
-            iterations: plan.iterations,
             use_value: best.is_some(),
             value_file: best.clone(),
             rollout_head_file: best.as_deref().map(head_file),
-            ..value_data::SelfPlay::default()
+            ..plan.selfplay.clone()
         };
         // Each generation plays its own games: seed and generation both pick them.
         let seed = plan.seed.wrapping_mul(1000).wrapping_add(generation as u64);
@@ -149,10 +155,13 @@ fn run(plan: &Plan) -> Result<(), String> {
     let head_out = std::path::Path::new(&plan.out).with_file_name("rollout_head.txt");
     std::fs::copy(head_file(&best), &head_out).map_err(|e| format!("{}: {e}", head_out.display()))?;
     let section = format!(
-        "# Learned value net (value.txt), made by: uttt regenerate-value --seed {} --games {} --iterations {} --generations {} --gate-games {}\n{}\n",
+        "# Learned value net (value.txt), made by: uttt regenerate-value --seed {} --games {} --iterations {} --full-share {} --fast-iterations {}{} --generations {} --gate-games {}\n{}\n",
         plan.seed,
         plan.games,
-        plan.iterations,
+        plan.selfplay.iterations,
+        plan.selfplay.full_share,
+        plan.selfplay.fast_iterations,
+        if plan.selfplay.record_fast { " --record-fast" } else { "" },
         plan.generations,
         plan.gate_games,
         record.join("\n")
