@@ -55,13 +55,26 @@ pub(super) const SAFE_REPLIES: usize = 295;
 /// line and player, one per open board and player for the game points, the standing, the safe replies.
 pub const MAX_GAME_FEATURES: usize = 3 + 16 + 18 + 2;
 
-/// The output layer of `buckets` that a position is valued with: bucket `k` for `2k` or `2k + 1` closed
-/// small boards, the last one also for every position with more. Separate output weights per phase cost
-/// nothing at evaluation (the same hidden sums, another row of output weights) and let the net read its
-/// hidden units differently in the late middle game, where it is weakest (docs/training.md).
+/// Output buckets by the board the side to move is sent to: one per small board, one for a free choice.
+pub const NEXT_BOARD_BUCKETS: usize = 10;
+
+/// The output layer of `buckets` that a position is valued with. Fewer than `NEXT_BOARD_BUCKETS`: by
+/// phase, bucket `k` for `2k` or `2k + 1` closed small boards, the last one also for every position with
+/// more. A multiple of it: by the next board, the board the side to move must play in (9: any), in
+/// `buckets / NEXT_BOARD_BUCKETS` phases. Separate output weights cost nothing at evaluation (the same
+/// hidden sums, another row of output weights): by phase they let the net read its hidden units
+/// differently in the late middle game, where it is weakest; by the next board they give each forced
+/// board its own reading of the whole position, which a sum of one column per feature cannot make from
+/// the forced-board input (docs/training.md).
 #[inline]
 pub fn output_bucket(board: &Board, buckets: usize) -> usize {
-    (board.closed_boards().count_ones() as usize / 2).min(buckets - 1)
+    let by_next_board = buckets >= NEXT_BOARD_BUCKETS;
+    let phases = if by_next_board { buckets / NEXT_BOARD_BUCKETS } else { buckets };
+    let phase = (board.closed_boards().count_ones() as usize / 2).min(phases - 1);
+    match by_next_board {
+        true => NEXT_BOARD_BUCKETS * phase + board.forced_board().unwrap_or(9),
+        false => phase,
+    }
 }
 
 /// `WINNABLE[opponent marks]`: some small-board line has none of them.

@@ -73,10 +73,15 @@ mod tests {
             NetShape { buckets: 0, ..SHIPPED },
             NetShape { hidden2: 8, ..SHIPPED },
             NetShape { inputs: features::INPUTS + 1, ..SHIPPED },
+            NetShape { buckets: 6, ..SHIPPED },
+            NetShape { buckets: 30, ..SHIPPED },
         ];
         for shape in bad {
             assert!(shape.check().unwrap_err().contains(&format!("{shape:?}")), "{shape:?}");
         }
         assert!(NetShape { hidden2: 8, squared: false, ..SHIPPED }.check().is_ok());
+        for buckets in [1, 5, 10, 20] {
+            assert!(NetShape { buckets, ..SHIPPED }.check().is_ok());
+        }
     }
 }

@@ -6,11 +6,11 @@
 //! switch: trained by `uttt train-value --hidden H --hidden2 H2 --buckets B --clipped`, played by
 //! `--value-weights FILE` or `builtin:bot:net=FILE`.
 
-use crate::value::features::INPUTS;
+use crate::value::features::{INPUTS, NEXT_BOARD_BUCKETS};
 
 /// A value net's shape: `inputs` features (the first of `features.rs`) → `hidden` units (clipped, or
 /// squared) → optionally `hidden2` clipped units → one output from each of `buckets` output buckets (the
-/// position's phase, `features::output_bucket`).
+/// position's phase, or the board the side to move is sent to: `features::output_bucket`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NetShape {
     /// Features read.
@@ -37,8 +37,10 @@ pub const WIDE_HIDDEN: usize = 96;
 pub const MAX_HIDDEN: usize = 256;
 /// The widest second hidden layer.
 pub const MAX_HIDDEN2: usize = 64;
-/// The most output buckets (one per two closed boards).
-pub const MAX_BUCKETS: usize = 5;
+/// The most phase buckets (one per two closed boards).
+pub const MAX_PHASE_BUCKETS: usize = 5;
+/// The most output buckets: by the next board, in two phases.
+pub const MAX_BUCKETS: usize = 2 * NEXT_BOARD_BUCKETS;
 const _: () = assert!(WIDE_HIDDEN != SHIPPED.hidden && WIDE_HIDDEN <= MAX_HIDDEN);
 
 /// The accumulator's value of a fully active hidden unit (1.0 in the float net). It was 64 before format
@@ -62,8 +64,8 @@ impl NetShape {
             Some("hidden: a multiple of 8 up to 256")
         } else if self.hidden2 > MAX_HIDDEN2 {
             Some("hidden2: 0 to 64")
-        } else if self.buckets == 0 || self.buckets > MAX_BUCKETS {
-            Some("buckets: 1 to 5")
+        } else if !matches!(self.buckets, 1..=MAX_PHASE_BUCKETS | NEXT_BOARD_BUCKETS | MAX_BUCKETS) {
+            Some("buckets: 1 to 5 by phase, 10 or 20 by the next board")
         } else if self.squared && self.hidden2 > 0 {
             Some("squared: one hidden layer only")
         } else {

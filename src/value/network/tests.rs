@@ -140,6 +140,24 @@ fn each_phase_is_valued_by_its_own_bucket() {
 }
 
 #[test]
+fn next_board_buckets_follow_the_forced_board_and_survive_their_text() {
+    let net = random_net(16, 20, 8);
+    let back = ValueNet::decode(&net.encode()).unwrap();
+    assert_eq!(back.shape(), net.shape());
+    let mut seen = [false; 20];
+    for seed in 0..20 {
+        for board in positions(seed).into_iter().filter(|b| !b.is_over()) {
+            let k = back.bucket(&board);
+            seen[k] = true;
+            let phase = (board.closed_boards().count_ones() as usize / 2).min(1);
+            assert_eq!(k, 10 * phase + board.forced_board().unwrap_or(9));
+            assert_eq!(back.evaluate(&board), net.evaluate(&board));
+        }
+    }
+    assert!(seen.iter().filter(|&&s| s).count() >= 18, "the buckets are reached: {seen:?}");
+}
+
+#[test]
 fn a_coarser_first_layer_is_stored_divided_by_its_step_and_read_back_whole() {
     let net = random_net(16, 2, 5);
     let (w1, b1, second, w2, b2) = net.parts();

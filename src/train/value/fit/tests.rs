@@ -3,14 +3,14 @@
 use super::*;
 
 /// The positions of one random game, each with an arbitrary target.
-fn batch(seed: u64, buckets: usize) -> Vec<Sample> {
+fn batch(seed: u64, buckets: usize) -> Vec<Example> {
     let (mut rng, mut board, mut out) = (Rng::new(seed), Board::new(), Vec::new());
     while let Some(m) = board.random_move(&mut rng) {
         board.play(m);
         let mut features = Vec::new();
         active_features(&board, board.side_to_move(), |f| features.push(f as u16));
         let bucket = output_bucket(&board, buckets) as u8;
-        out.push(Sample { features, bucket, target: (out.len() % 5) as f32 / 4.0 });
+        out.push(Example { features, bucket, target: (out.len() % 5) as f32 / 4.0 });
     }
     out
 }
@@ -120,14 +120,7 @@ fn a_widened_net_starts_where_its_source_was() {
 #[test]
 fn the_trainer_makes_the_shipped_shape_unless_asked_otherwise() {
     let d = TrainConfig::default();
-    let shape = crate::value::network::NetShape {
-        inputs: d.inputs,
-        hidden: d.hidden,
-        hidden2: d.hidden2,
-        buckets: d.buckets,
-        squared: d.squared,
-    };
-    assert_eq!(shape, crate::value::network::SHIPPED);
+    assert_eq!(d.shape(), crate::value::network::SHIPPED);
     assert!(d.check().is_ok());
     let squared_two_layers = TrainConfig { hidden2: 8, ..TrainConfig::default() };
     assert!(squared_two_layers.check().unwrap_err().contains("--hidden2"));
