@@ -31,6 +31,8 @@ pub struct Position {
     target: f32,
 }
 
+const _: () = assert!(std::mem::size_of::<Position>() <= 52);
+
 /// How the training positions are read: entry `e` is position `e / symmetries` under symmetry
 /// `e % symmetries`, with the first `inputs` features and `buckets` output buckets.
 #[derive(Clone, Copy)]
@@ -311,7 +313,9 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let train_positions = positions(&kept, config.lambda);
     drop(kept);
     let reading = Reading { symmetries: config.symmetries, inputs: config.inputs, buckets: config.buckets };
-    let mut train_set: Vec<u32> = (0..(train_positions.len() * config.symmetries) as u32).collect();
+    let entries = train_positions.len() * config.symmetries;
+    assert!(entries <= u32::MAX as usize, "{entries} training entries: at most 2^32");
+    let mut train_set: Vec<u32> = (0..entries as u32).collect();
     let valid = examples(&held, config.lambda, config.buckets, config.inputs);
     let valid_results = examples(&held, 1.0, config.buckets, config.inputs);
     let mut learning_rate = config.learning_rate;

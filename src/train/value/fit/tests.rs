@@ -126,3 +126,33 @@ fn the_trainer_makes_the_shipped_shape_unless_asked_otherwise() {
     assert!(squared_two_layers.check().unwrap_err().contains("--hidden2"));
     assert!(TrainConfig { squared: false, ..squared_two_layers }.check().is_ok());
 }
+
+/// A training entry is its record's game played under the entry's symmetry: the features, bucket and
+/// target that the record's moves, each transformed, lead to.
+#[test]
+fn an_entry_reads_its_record_under_its_symmetry() {
+    use crate::board::symmetry::{transform, SYMMETRIES};
+    let mut rng = Rng::new(21);
+    let mut records = Vec::new();
+    let mut board = Board::new();
+    while let Some(m) = board.random_move(&mut rng) {
+        board.play(m);
+        let moves = records.last().map_or(Vec::new(), |r: &ValueRecord| r.moves.clone());
+        records.push(ValueRecord {
+            game: 0,
+            moves: [moves, vec![m]].concat(),
+            result: Some(1.0),
+            value: 0.25,
+        });
+    }
+    records.pop(); // the finished game is no training position
+    let (buckets, inputs) = (10, 200);
+    let reading = Reading { symmetries: SYMMETRIES, inputs, buckets };
+    let positions = positions(&records, 0.5);
+    for (entry, (r, s)) in records.iter().flat_map(|r| (0..SYMMETRIES).map(move |s| (r, s))).enumerate() {
+        let moves: Vec<_> = r.moves.iter().map(|&m| transform(m, s)).collect();
+        let expected = example(&Board::from_moves(&moves).unwrap(), 0.625, inputs, buckets);
+        let read = reading.example(&positions, entry as u32);
+        assert_eq!((read.features, read.bucket, read.target), (expected.features, expected.bucket, 0.625));
+    }
+}
