@@ -7,10 +7,7 @@ fn batch(seed: u64, buckets: usize) -> Vec<Example> {
     let (mut rng, mut board, mut out) = (Rng::new(seed), Board::new(), Vec::new());
     while let Some(m) = board.random_move(&mut rng) {
         board.play(m);
-        let mut features = Vec::new();
-        active_features(&board, board.side_to_move(), |f| features.push(f as u16));
-        let bucket = output_bucket(&board, buckets) as u8;
-        out.push(Example { features, bucket, target: (out.len() % 5) as f32 / 4.0 });
+        out.push(example(&board, (out.len() % 5) as f32 / 4.0, INPUTS, buckets));
     }
     out
 }
