@@ -92,7 +92,9 @@ impl<'a> Children<'a> {
         for &f in &game[..n] {
             add_column(&mut sums, net.column(f));
         }
-        net.output(&sums, net.bucket(after))
+        // A net reading both sides sums the other player's view from scratch: children share less of it.
+        let other = net.other_sums(after);
+        net.output(&sums, other.as_ref().map_or(&[], |o| &o[..]), net.bucket(after))
     }
 }
 
@@ -107,7 +109,8 @@ mod tests {
     fn every_child_is_valued_exactly_as_from_scratch() {
         let shipped = ValueNet::embedded().expect("the embedded net decodes");
         let wide = crate::value::network::tests::random_net(96, 4, 3);
-        for (net, games) in [(&shipped, 60), (&wide, 10)] {
+        let both_sides = crate::value::network::tests::random_both_sides_net(SHIPPED.hidden, 4, 5);
+        for (net, games) in [(&shipped, 60), (&wide, 10), (&both_sides, 10)] {
             let mut rng = Rng::new(11);
             let mut checked = 0;
             for _ in 0..games {
