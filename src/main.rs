@@ -169,9 +169,8 @@ const COMMANDS: &[Command] = &[
         name: "train-value",
         aliases: &[],
         usage: &[
-            "train-value --data FILE... [--hidden H] [--hidden2 H2] [--squared | --clipped] [--both-sides] [--w1-step S] [--buckets B]",
-            "                        [--epochs E] [--threads T] [--lambda L] [--lr X] [--lr-decay F] [--symmetries K] [--init NET]",
-            "                        [--inputs N] [--valid FILE] [--out FILE]",
+            "train-value --data FILE... [--hidden H] [--hidden2 H2] [--squared | --clipped] [--w1-step S] [--buckets B] [--epochs E] [--threads T] [--lambda L]",
+            "                        [--lr X] [--lr-decay F] [--symmetries K] [--init NET] [--inputs N] [--valid FILE] [--out FILE]",
             "                                       train the value net and rewrite weights/value.txt",
             "                                       (B 1..5: buckets by phase; 10, 20: by the next board)",
         ],

@@ -184,8 +184,7 @@ pub fn leaf_speeds(net: &ValueNet, duration: Duration) -> (f64, f64, f64) {
             acc.refresh(net, &Board::new());
             for (before, m, after) in game {
                 acc.play(net, before, *m, after);
-                let me = after.side_to_move();
-                sum += net.output(acc.side(me), acc.side(me.other()), net.bucket(after));
+                sum += net.output(acc.side(after.side_to_move()), net.bucket(after));
             }
         }
         sum

@@ -206,7 +206,7 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
     Ok(0)
 }
 
-/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--squared | --clipped] [--both-sides] [--w1-step S] [--buckets B] [--epochs E] [--threads T]
+/// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--squared | --clipped] [--w1-step S] [--buckets B] [--epochs E] [--threads T]
 /// [--lambda L] [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--inputs N] [--valid FILE] [--out weights/value.txt]`
 pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
@@ -230,7 +230,6 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         inputs: a.value_or("--inputs", d.inputs)?,
         squared: squared || (d.squared && !clipped && hidden2 == 0),
         w1_step: a.value_or("--w1-step", d.w1_step)?,
-        both_sides: a.flag("--both-sides"),
         ..d
     };
     let init: Option<String> = a.value("--init")?;
@@ -246,7 +245,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
                 start.hidden()
             ));
         }
-        (config.squared, config.both_sides) = (start.squared(), start.both_sides());
+        config.squared = start.squared();
         config.init = Some(start);
     }
     config.check()?;
@@ -277,10 +276,6 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         (0, true) => (" --squared".to_string(), " squared".to_string()),
         (n, _) => (format!(" --hidden2 {n}"), format!(" then {n}")),
     };
-    if config.both_sides {
-        shape_options += " --both-sides";
-        shape_words += " of both sides";
-    }
     if config.w1_step > 1 {
         shape_options += &format!(" --w1-step {}", config.w1_step);
         shape_words += &format!(" (first layer in steps of {})", config.w1_step);

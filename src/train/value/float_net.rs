@@ -29,14 +29,12 @@ pub struct FloatNet {
     /// Second-layer biases.
     pub bm: Vec<f32>,
     /// Output weights, `w2[k * n + i]` for output bucket `k` (`features::output_bucket`), `n` the last
-    /// hidden layer's width, doubled when both sides are read (the side to move's units, then the other's).
+    /// hidden layer's width.
     pub w2: Vec<f32>,
     /// Output biases, one per bucket.
     pub b2: Vec<f32>,
     /// The output reads the squares of the clipped units (SCReLU; one-layer nets only).
     pub squared: bool,
-    /// The output reads the other player's units too (one-layer nets only).
-    pub both_sides: bool,
     /// `quantise` rounds the first-layer weights to multiples of it (`ValueNet::with_first_layer_step`).
     pub w1_step: i16,
 }
@@ -58,21 +56,8 @@ impl FloatNet {
             w2: (0..last * buckets).map(|_| uniform(0.5)).collect(),
             b2: vec![0.0; buckets],
             squared: false,
-            both_sides: false,
             w1_step: 1,
         }
-    }
-
-    /// This random net reading both sides: its output rows doubled, the second ones random too.
-    pub fn reading_both_sides(self, seed: u64) -> FloatNet {
-        assert!(self.hidden2 == 0 && !self.both_sides, "a one-layer net reading one side");
-        let mut rng = Rng::new(seed ^ 0xB07);
-        let mut uniform = |scale: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * scale;
-        let w2 = self.w2.chunks(self.hidden).flat_map(|row| {
-            let other: Vec<f32> = (0..row.len()).map(|_| uniform(0.5)).collect();
-            [row, &other[..]].concat()
-        });
-        FloatNet { w2: w2.collect(), both_sides: true, ..self }
     }
 
     /// The float net that `quantise` would round to `net` (the scales undone).
@@ -90,7 +75,6 @@ impl FloatNet {
             w2: scaled(w2, qb),
             b2: b2.iter().map(|&b| b as f32 / (qa * qb)).collect(),
             squared: net.squared(),
-            both_sides: net.both_sides(),
             w1_step: net.first_layer_step(),
         }
     }
@@ -99,7 +83,7 @@ impl FloatNet {
     /// weights and output weights of zero, so the wider net values every position as this one does and
     /// training grows them from there (`train-value --init NET --hidden H`).
     pub fn widened(&self, hidden: usize, seed: u64) -> FloatNet {
-        assert!(self.hidden2 == 0 && !self.both_sides && hidden >= self.hidden, "widening a one-side net");
+        assert!(self.hidden2 == 0 && hidden >= self.hidden, "widening a one-layer net");
         let (old, buckets) = (self.hidden, self.b2.len());
         let mut rng = Rng::new(seed);
         let mut uniform = |scale: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * scale;
@@ -120,11 +104,6 @@ impl FloatNet {
         } else {
             self.hidden
         }
-    }
-
-    /// The output's inputs a bucket: the last layer's units, twice when both sides are read.
-    pub(super) fn output_inputs(&self) -> usize {
-        self.last_width() * (1 + self.both_sides as usize)
     }
 
     /// Parameters in all, in the gradient's layout: w1, b1, wm, bm, w2, b2.
@@ -178,35 +157,28 @@ impl FloatNet {
     }
 
     /// The output layer's input: the sum for bucket `bucket` of the activated units `last` of the last
-    /// hidden layer, and of `other`, the other player's (read only when both sides are).
-    pub(super) fn output_sum(&self, last: &[f32], other: &[f32], bucket: usize) -> f32 {
-        let (n, row) = (last.len(), self.output_inputs());
-        let (w2, other_w2) = self.w2[bucket * row..(bucket + 1) * row].split_at(n);
-        let dot =
-            |units: &[f32], w: &[f32]| units.iter().zip(w).map(|(&a, w)| self.activation(a) * w).sum::<f32>();
-        dot(last, w2) + dot(other, other_w2) + self.b2[bucket]
+    /// hidden layer.
+    pub(super) fn output_sum(&self, last: &[f32], bucket: usize) -> f32 {
+        let n = last.len();
+        let w2 = &self.w2[bucket * n..(bucket + 1) * n];
+        last.iter().zip(w2).map(|(&a, w)| self.activation(a) * w).sum::<f32>() + self.b2[bucket]
     }
 
     /// The largest quantised output weight (smaller for squared units, whose sum must fit `i32`).
     fn output_weight_max(&self) -> f32 {
-        output_weight_limit(self.output_inputs(), self.squared) as f32
+        output_weight_limit(self.last_width(), self.squared) as f32
     }
 
-    /// The expected score of the side to move for a position with these features, the other player's
-    /// (read only when both sides are), and output bucket.
-    pub fn predict(&self, features: &[u16], other: &[u16], bucket: usize) -> f32 {
+    /// The expected score of the side to move for a position with these features and output bucket.
+    pub fn predict(&self, features: &[u16], bucket: usize) -> f32 {
         let mut acc = vec![0.0; self.hidden];
         self.accumulate(features, &mut acc);
         if self.hidden2 == 0 {
-            let mut other_acc = vec![0.0; if self.both_sides { self.hidden } else { 0 }];
-            if self.both_sides {
-                self.accumulate(other, &mut other_acc);
-            }
-            return sigmoid(self.output_sum(&acc, &other_acc, bucket));
+            return sigmoid(self.output_sum(&acc, bucket));
         }
         let mut z = vec![0.0; self.hidden2];
         self.second_sums(&acc, &mut z);
-        sigmoid(self.output_sum(&z, &[], bucket))
+        sigmoid(self.output_sum(&z, bucket))
     }
 
     /// The net the bot uses: weights rounded to integers (see `value/network/`).

@@ -13,7 +13,7 @@
 //! head's output layer (`value/rollout_head.rs`; `weights/rollout_head.txt` by default), read with
 //! `bot:rhead=FILE` or `--rollout-head FILE`.
 
-use crate::board::{Board, Player};
+use crate::board::Board;
 use crate::cli::Args;
 use crate::mcts::{rollout::rollout, Params};
 use crate::rng::Rng;
@@ -50,11 +50,9 @@ fn rows(net: &ValueNet, records: &[&ValueRecord], target: Target, rng: &mut Rng)
             continue;
         }
         let me = board.side_to_move();
-        // The units the output reads: the side to move's, then the other's for a net reading both sides.
-        let sides: &[Player] = if net.both_sides() { &[me, me.other()] } else { &[me] };
         let mut acc = Accumulator::default();
-        sides.iter().for_each(|&p| acc.refresh_side(net, &board, p));
-        let units = sides.iter().flat_map(|&p| acc.side(p)[..h].iter().map(|&a| net.unit(a))).collect();
+        acc.refresh_side(net, &board, me);
+        let units = acc.side(me)[..h].iter().map(|&a| net.unit(a)).collect();
         let bucket = net.bucket(&board);
         let target = match target {
             Target::Value(lambda) => lambda * result + (1.0 - lambda) * r.value,
@@ -81,7 +79,7 @@ impl Head {
     /// The head as `net`'s output layer, in the net's scales: weights times `QB` on units of `QA`, biases
     /// times `QA · QB`.
     fn quantise(&self, net: &ValueNet) -> Result<ValueNet, String> {
-        let max = output_weight_limit(net.shape().output_inputs(), net.squared()) as f32;
+        let max = output_weight_limit(net.hidden(), net.squared()) as f32;
         let w2 = self.w.iter().map(|w| (w * QB as f32).round().clamp(-max, max) as i16).collect();
         let b2 = self.b.iter().map(|b| (b * (QA * QB) as f32).round() as i32).collect();
         net.with_output(w2, b2)
@@ -92,7 +90,7 @@ impl Head {
         let (_, _, _, w2, b2) = quantised.parts();
         let w = w2.iter().map(|&w| w as f32 / QB as f32).collect();
         let b = b2.iter().map(|&b| b as f32 / (QA * QB) as f32).collect();
-        Head { hidden: quantised.shape().output_inputs(), w, b }
+        Head { hidden: quantised.hidden(), w, b }
     }
 
     /// Mean cross-entropy over `rows`.
@@ -137,8 +135,7 @@ pub fn fit(
     let (held, kept): (Vec<&ValueRecord>, Vec<&ValueRecord>) =
         records.iter().partition(|r| is_validation_game(r.game));
     let (train, valid) = (rows(net, &kept, target, &mut rng), rows(net, &held, target, &mut rng));
-    // The output's inputs a bucket: the net's units, twice for a net reading both sides.
-    let (h, buckets) = (net.shape().output_inputs(), net.buckets());
+    let (h, buckets) = (net.hidden(), net.buckets());
     let mut head = Head { hidden: h, w: vec![0.0; buckets * h], b: vec![0.0; buckets] };
     let mut adam = Adam::new((h + 1) * buckets);
     let mut order: Vec<usize> = (0..train.len()).collect();

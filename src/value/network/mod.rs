@@ -29,8 +29,7 @@ pub struct ValueNet {
 impl ValueNet {
     /// A net from its quantised parts, reading every feature, with clipped units and a first-layer step
     /// of 1 (see `with_…` for the others); an error when the sizes or ranges are wrong. `b2` holds one
-    /// bias per output bucket; `w2` one row of weights a bucket, over the last hidden layer's units, or
-    /// over them and the other player's (twice as long: a net reading both sides, `NetShape`).
+    /// bias per output bucket.
     pub fn new(
         hidden: usize,
         w1: Vec<i16>,
@@ -39,26 +38,24 @@ impl ValueNet {
         w2: Vec<i16>,
         b2: Vec<i32>,
     ) -> Result<ValueNet, String> {
-        let last = if second.width > 0 { second.width } else { hidden };
         let shape = NetShape {
             inputs: super::features::INPUTS,
             hidden,
             hidden2: second.width,
             buckets: b2.len(),
             squared: false,
-            both_sides: w2.len() == 2 * last * b2.len(),
         };
         shape.check()?;
         second.check(hidden)?;
-        if w2.len() != shape.output_inputs() * b2.len() {
+        let last = if second.width > 0 { second.width } else { hidden };
+        if w2.len() != last * b2.len() {
             return Err("weight counts do not match the hidden size".into());
         }
         let first = FirstLayer::new(hidden, w1, b1)?;
-        let both_sides = shape.both_sides;
         Ok(ValueNet {
             first_layer: first,
             second_layer: second,
-            output_layer: OutputLayer { weights: w2, biases: b2, squared: false, both_sides },
+            output_layer: OutputLayer { weights: w2, biases: b2, squared: false },
         })
     }
 
@@ -69,7 +66,7 @@ impl ValueNet {
             return Ok(self);
         }
         NetShape { squared, ..self.shape() }.check()?;
-        let limit = output_weight_limit(self.shape().output_inputs(), true);
+        let limit = output_weight_limit(self.first_layer.hidden, true);
         if self.output_layer.weights.iter().any(|&w| (w as i32).abs() > limit) {
             return Err(format!("output weights of a squared net must be within +-{limit}"));
         }
@@ -112,13 +109,7 @@ impl ValueNet {
             hidden2: self.second_layer.width,
             buckets: self.output_layer.biases.len(),
             squared: self.output_layer.squared,
-            both_sides: self.output_layer.both_sides,
         }
-    }
-
-    /// True when the output reads the other player's units too.
-    pub fn both_sides(&self) -> bool {
-        self.output_layer.both_sides
     }
 
     /// True when the output reads the squares of the clipped units.
@@ -182,52 +173,33 @@ impl ValueNet {
     }
 
     /// The expected score (win 1, draw ½, loss 0) of the player whose first-layer sums `acc` are (its
-    /// first `hidden` count), `other` the other player's (read only by a net reading both sides), with
-    /// output bucket `bucket` (`bucket`).
+    /// first `hidden` count), with output bucket `bucket` (`bucket`).
     #[inline(always)]
-    pub fn output(&self, acc: &[i16], other: &[i16], bucket: usize) -> f32 {
-        let h = self.first_layer.hidden;
+    pub fn output(&self, acc: &[i16], bucket: usize) -> f32 {
+        let acc = &acc[..self.first_layer.hidden];
         match self.second_layer.width {
-            0 if self.output_layer.both_sides => self.output_layer.value(&acc[..h], &other[..h], bucket),
-            0 => self.output_layer.value(&acc[..h], &[], bucket),
-            n => self.output_layer.value(&self.second_layer.units(&acc[..h])[..n], &[], bucket),
+            0 => self.output_layer.value(acc, bucket),
+            n => self.output_layer.value(&self.second_layer.units(acc)[..n], bucket),
         }
     }
 
-    /// The expected score of the side to move of a position with these active features, and the other
-    /// player's (read only by a net reading both sides): the trainer's view, which keeps features and
-    /// buckets, not boards.
-    pub fn evaluate_features(&self, features: &[u16], other: &[u16], bucket: usize) -> f32 {
-        let sums = |features: &[u16]| {
-            let mut acc = [0i16; MAX_HIDDEN];
-            let sums = &mut acc[..self.first_layer.hidden];
-            sums.copy_from_slice(&self.first_layer.biases);
-            for &f in features {
-                sums.iter_mut().zip(self.column(f as usize)).for_each(|(a, w)| *a = a.wrapping_add(*w));
-            }
-            acc
-        };
-        self.output(&sums(features), &sums(other), bucket)
-    }
-
-    /// The first-layer sums of `board` seen by the player not to move, for a net that reads both sides;
-    /// none for another (so the shipped net's leaves make no second buffer).
-    #[inline(always)]
-    pub fn other_sums(&self, board: &Board) -> Option<[i16; MAX_HIDDEN]> {
-        self.output_layer.both_sides.then(|| {
-            let mut buffer = [0i16; MAX_HIDDEN];
-            self.first_layer.sums(board, board.side_to_move().other(), &mut buffer);
-            buffer
-        })
+    /// The expected score of the side to move of a position with these active features (the trainer's
+    /// view: it keeps features and buckets, not boards).
+    pub fn evaluate_features(&self, features: &[u16], bucket: usize) -> f32 {
+        let mut acc = [0i16; MAX_HIDDEN];
+        let sums = &mut acc[..self.first_layer.hidden];
+        sums.copy_from_slice(&self.first_layer.biases);
+        for &f in features {
+            sums.iter_mut().zip(self.column(f as usize)).for_each(|(a, w)| *a = a.wrapping_add(*w));
+        }
+        self.output(&acc, bucket)
     }
 
     /// The expected score of the side to move, computed from scratch.
     #[inline]
     pub fn evaluate(&self, board: &Board) -> f32 {
         let mut sums = [0i16; MAX_HIDDEN];
-        let sums = self.first_layer.sums(board, board.side_to_move(), &mut sums);
-        let other = self.other_sums(board);
-        self.output(sums, other.as_ref().map_or(&[], |o| &o[..]), self.bucket(board))
+        self.output(self.first_layer.sums(board, board.side_to_move(), &mut sums), self.bucket(board))
     }
 
     /// The expected score of the side to move, and `head`'s output from the same hidden units: a head
@@ -238,16 +210,21 @@ impl ValueNet {
         let k = self.bucket(board);
         let mut sums = [0i16; MAX_HIDDEN];
         let sums = self.first_layer.sums(board, board.side_to_move(), &mut sums);
-        let other = self.other_sums(board);
-        let other = other.as_ref().map_or(&[][..], |o| &o[..]);
-        (self.output(sums, other, k), head.output(sums, other, k))
+        (self.output(sums, k), head.output(sums, k))
     }
 
     /// True when `other` has this net's hidden layers (it differs at most in its output layer).
     pub fn shares_hidden_layers(&self, other: &ValueNet) -> bool {
         let (first, other_first) = (&self.first_layer, &other.first_layer);
-        (&first.weights, &first.biases, &self.second_layer, self.shape())
-            == (&other_first.weights, &other_first.biases, &other.second_layer, other.shape())
+        (&first.weights, &first.biases, first.hidden, &self.second_layer, self.buckets(), self.squared())
+            == (
+                &other_first.weights,
+                &other_first.biases,
+                other_first.hidden,
+                &other.second_layer,
+                other.buckets(),
+                other.squared(),
+            )
     }
 }
 

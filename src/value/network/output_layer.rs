@@ -1,7 +1,6 @@
 //! The output layer: one linear output a bucket (the position's phase, `features::output_bucket`) over
 //! the last hidden layer's clipped units, or over their squares (SCReLU), through the logistic function:
-//! `value = sigmoid((Σᵢ hᵢ · w[k]ᵢ + b[k]) / (QA · QB))`; a net reading both sides sums the other player's
-//! units too, through the bucket's second row. A squared net's sum is divided by `QA` to keep the
+//! `value = sigmoid((Σᵢ hᵢ · w[k]ᵢ + b[k]) / (QA · QB))`. A squared net's sum is divided by `QA` to keep the
 //! output's scale, and its weights are bounded (`output_weight_limit`) so that the sum fits `i32`.
 
 use super::shape::{QA, QB};
@@ -10,18 +9,16 @@ use super::shape::{QA, QB};
 #[derive(Clone, Debug, PartialEq)]
 pub struct OutputLayer {
     /// `weights[k * n + i]`: the last hidden layer's unit `i`'s weight into bucket `k`'s output (`n` that
-    /// layer's width, doubled when both sides are read: the side to move's units, then the other's).
+    /// layer's width).
     pub weights: Vec<i16>,
     /// Bucket `k`'s bias, scaled by `QA · QB`.
     pub biases: Vec<i32>,
     /// It reads the squares of the clipped units.
     pub squared: bool,
-    /// It reads the other player's units too.
-    pub both_sides: bool,
 }
 
-/// The largest output weight of an output reading `hidden` units: `i16`'s, or for squared units less, so
-/// that `hidden` terms of at most `QA² · limit` stay within `i32` (their bias is added in floats).
+/// The largest output weight of a net of `hidden` units: `i16`'s, or for squared units less, so that
+/// `hidden` terms of at most `QA² · limit` stay within `i32` (their bias is added in floats).
 pub fn output_weight_limit(hidden: usize, squared: bool) -> i32 {
     if squared {
         (i32::MAX / (QA * QA * hidden.max(1) as i32)).min(i16::MAX as i32)
@@ -31,27 +28,18 @@ pub fn output_weight_limit(hidden: usize, squared: bool) -> i32 {
 }
 
 impl OutputLayer {
-    /// The expected score (win 1, draw ½, loss 0) from the last hidden layer's sums `units`, and `other`
-    /// those seen by the other player (read only when both sides are), with bucket `bucket`'s weights.
+    /// The expected score (win 1, draw ½, loss 0) from the last hidden layer's sums `units`, with bucket
+    /// `bucket`'s weights.
     #[inline(always)]
-    pub fn value(&self, units: &[i16], other: &[i16], bucket: usize) -> f32 {
+    pub fn value(&self, units: &[i16], bucket: usize) -> f32 {
         let n = units.len();
-        let row = if self.both_sides { 2 * n } else { n };
-        let (weights, other_weights) = self.weights[bucket * row..(bucket + 1) * row].split_at(n);
+        let weights = &self.weights[bucket * n..(bucket + 1) * n];
         if self.squared {
-            let mut sum = squared_dot(units, weights);
-            if self.both_sides {
-                sum += squared_dot(other, other_weights);
-            }
             // Divided in floats: the squares carry `QA²`, the output's scale one `QA`.
-            let sum = sum as f32 / QA as f32;
+            let sum = squared_dot(units, weights) as f32 / QA as f32;
             return sigmoid((sum + self.biases[bucket] as f32) / (QA * QB) as f32);
         }
-        let mut sum = clipped_dot(units, weights) + self.biases[bucket];
-        if self.both_sides {
-            sum += clipped_dot(other, other_weights);
-        }
-        sigmoid(sum as f32 / (QA * QB) as f32)
+        sigmoid((clipped_dot(units, weights) + self.biases[bucket]) as f32 / (QA * QB) as f32)
     }
 }
 

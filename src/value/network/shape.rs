@@ -10,10 +10,7 @@ use crate::value::features::{INPUTS, NEXT_BOARD_BUCKETS};
 
 /// A value net's shape: `inputs` features (the first of `features.rs`) → `hidden` units (clipped, or
 /// squared) → optionally `hidden2` clipped units → one output from each of `buckets` output buckets (the
-/// position's phase, or the board the side to move is sent to: `features::output_bucket`). A net that
-/// reads both sides has its output read the first layer's units seen by the side to move and those seen
-/// by the other player, through two rows of output weights (one first layer serves both: the features are
-/// each player's own view).
+/// position's phase, or the board the side to move is sent to: `features::output_bucket`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NetShape {
     /// Features read.
@@ -26,14 +23,10 @@ pub struct NetShape {
     pub buckets: usize,
     /// The output reads the squares of the clipped first-layer units (SCReLU; one hidden layer only).
     pub squared: bool,
-    /// The output reads both players' views of the position (one hidden layer only).
-    pub both_sides: bool,
 }
 
-/// The shipped net (`weights/value.txt`): 298 inputs → 64 squared units of the side to move → 4 phase
-/// buckets.
-pub const SHIPPED: NetShape =
-    NetShape { inputs: INPUTS, hidden: 64, hidden2: 0, buckets: 4, squared: true, both_sides: false };
+/// The shipped net (`weights/value.txt`): 298 inputs → 64 squared units → 4 phase buckets.
+pub const SHIPPED: NetShape = NetShape { inputs: INPUTS, hidden: 64, hidden2: 0, buckets: 4, squared: true };
 const _: () = assert!(SHIPPED.problem().is_none(), "the shipped shape must be one a net can have");
 
 /// A second width whose first-layer sums are kept in registers, as the shipped one's are
@@ -75,20 +68,8 @@ impl NetShape {
             Some("buckets: 1 to 5 by phase, 10 or 20 by the next board")
         } else if self.squared && self.hidden2 > 0 {
             Some("squared: one hidden layer only")
-        } else if self.both_sides && self.hidden2 > 0 {
-            Some("both sides: one hidden layer only")
         } else {
             None
-        }
-    }
-
-    /// The output layer's inputs a bucket: the last hidden layer's units, twice for a net reading both sides.
-    pub const fn output_inputs(&self) -> usize {
-        let last = if self.hidden2 > 0 { self.hidden2 } else { self.hidden };
-        if self.both_sides {
-            2 * last
-        } else {
-            last
         }
     }
 

@@ -9,22 +9,12 @@ use crate::value::Accumulator;
 
 /// A net with small random weights and `buckets` output buckets.
 pub(crate) fn random_net(hidden: usize, buckets: usize, seed: u64) -> ValueNet {
-    random_net_reading(1, hidden, buckets, seed)
-}
-
-/// A net with small random weights and `buckets` output buckets that reads both sides.
-pub(crate) fn random_both_sides_net(hidden: usize, buckets: usize, seed: u64) -> ValueNet {
-    random_net_reading(2, hidden, buckets, seed)
-}
-
-/// A random net whose output reads `sides` views (1 or 2).
-fn random_net_reading(sides: usize, hidden: usize, buckets: usize, seed: u64) -> ValueNet {
     let mut rng = Rng::new(seed);
     let mut small = |n: usize, limit: u32| -> Vec<i16> {
         (0..n).map(|_| (rng.below(2 * limit + 1) as i32 - limit as i32) as i16).collect()
     };
     // Output weights small enough that no output saturates the sigmoid's `f32`.
-    let (w1, b1, w2) = (small(INPUTS * hidden, 127), small(hidden, 200), small(sides * hidden * buckets, 40));
+    let (w1, b1, w2) = (small(INPUTS * hidden, 127), small(hidden, 200), small(hidden * buckets, 40));
     ValueNet::new(
         hidden,
         w1,
@@ -123,14 +113,10 @@ fn squared_units_are_refused_where_their_sums_could_overflow() {
     let units = [QA as i16; 16];
     let sum = squared_dot(&units, &[limit as i16; 16]) as i64;
     assert_eq!(sum, 16 * (QA * QA * limit) as i64);
-    // Text with an unknown activation flag, or both sides read by a two-layer net, is refused.
-    let header = |fields: [i64; 6]| {
-        let mut w = Writer::default();
-        fields.iter().for_each(|&v| w.put(v, 16));
-        ValueNet::decode(&w.finish()).unwrap_err()
-    };
-    assert!(header([4, INPUTS as i64, 16, 2, 0, 4]).contains("activation"));
-    assert!(header([4, INPUTS as i64, 16, 2, 8, 2]).contains("both sides"));
+    // Text that says "squared" for a two-layer net, or an unknown activation, is refused.
+    let mut w = Writer::default();
+    [4, INPUTS as i64, 16, 2, 0, 2].iter().for_each(|&v| w.put(v, 16));
+    assert!(ValueNet::decode(&w.finish()).unwrap_err().contains("activation"));
 }
 
 #[test]
@@ -145,9 +131,9 @@ fn each_phase_is_valued_by_its_own_bucket() {
             let mut acc = Accumulator::default();
             acc.refresh(&net, &board);
             let me = acc.side(board.side_to_move());
-            assert_eq!(net.evaluate(&board), net.output(me, &[], k));
+            assert_eq!(net.evaluate(&board), net.output(me, k));
             // The other buckets' output weights give other values: the bucket is really used.
-            assert!((0..4).filter(|&j| j != k).all(|j| net.output(me, &[], j) != net.output(me, &[], k)));
+            assert!((0..4).filter(|&j| j != k).all(|j| net.output(me, j) != net.output(me, k)));
         }
     }
     assert_eq!(seen, [true; 4], "some phase never reached");
@@ -210,38 +196,4 @@ fn a_unit_whose_sum_could_overflow_the_accumulator_is_refused() {
     let err = with_unit_3(INPUTS).unwrap_err();
     assert!(err.contains("unit 3"), "{err}");
     assert!(ValueNet::new(16, w1.to_vec(), b1.to_vec(), second.clone(), w2.to_vec(), b2.to_vec()).is_ok());
-}
-
-#[test]
-fn a_net_reading_both_sides_adds_the_other_view_through_its_second_rows_and_survives_its_text() {
-    let h = 16;
-    for squared in [false, true] {
-        let net = random_both_sides_net(h, 2, 8).with_squared_units(squared).unwrap();
-        assert!(net.shape().both_sides && net.shape().output_inputs() == 2 * h);
-        let back = ValueNet::decode(&net.encode()).unwrap();
-        assert_eq!(back.encode(), net.encode());
-        assert_eq!(back.shape(), net.shape());
-        // The same net with the second rows zeroed values as a one-side net with the first rows.
-        let (w1, b1, second, w2, b2) = net.parts();
-        let first_rows: Vec<i16> = w2.chunks(2 * h).flat_map(|row| row[..h].to_vec()).collect();
-        let zeroed: Vec<i16> = w2.chunks(2 * h).flat_map(|row| [&row[..h], &[0; 16][..]].concat()).collect();
-        let one_side = ValueNet::new(h, w1.to_vec(), b1.to_vec(), second.clone(), first_rows, b2.to_vec())
-            .and_then(|n| n.with_squared_units(squared))
-            .unwrap();
-        let blind = net.with_output(zeroed, b2.to_vec()).unwrap();
-        let mut differs = 0;
-        for board in positions(9).into_iter().filter(|b| !b.is_over()) {
-            assert_eq!(blind.evaluate(&board), one_side.evaluate(&board));
-            let mut acc = Accumulator::default();
-            acc.refresh(&net, &board);
-            let me = board.side_to_move();
-            let value = net.output(acc.side(me), acc.side(me.other()), net.bucket(&board));
-            assert_eq!(net.evaluate(&board), value);
-            differs += (value != one_side.evaluate(&board)) as usize;
-        }
-        assert!(differs > 10, "the other side's view changes the value ({differs} positions)");
-    }
-    // A second hidden layer and both sides: no such net.
-    let shape = NetShape { hidden2: 8, squared: false, both_sides: true, ..SHIPPED };
-    assert!(shape.check().unwrap_err().contains("both sides"));
 }

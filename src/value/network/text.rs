@@ -9,8 +9,6 @@ use crate::value::features::INPUTS;
 /// units (written only for a net that has them), version 5 the first layer's step (written only for a net
 /// whose step is above 1: its first-layer weights are stored divided by it). Version 6 writes every header
 /// field and is on the scale `QA` = 128; the earlier ones were on 64, and are read doubled (`LEGACY_SCALE`).
-/// Its activation field holds flags: 1 squared units, 2 both sides read (whose output rows are twice as
-/// long); a reader from before the second flag refuses such a net by name.
 const NET_FORMAT_VERSION: i64 = 6;
 /// The weight text's sections, in order (see `encode_sized`).
 pub const TENSOR_NAMES: [&str; 7] = ["header", "w1", "b1", "w_mid", "b_mid", "w2", "b2"];
@@ -28,11 +26,11 @@ impl ValueNet {
         w.put(NET_FORMAT_VERSION, 16);
         let shape = [first.inputs, first.hidden, output.biases.len(), second.width];
         shape.iter().for_each(|&n| w.put(n as i64, 16));
-        w.put(output.squared as i64 | (output.both_sides as i64) << 1, 16);
+        w.put(output.squared as i64, 16);
         w.put(first.step as i64, 16);
         // One section a tensor; a row is a feature's (or a unit's, or a bucket's) weights, so that a
         // weight's model is chosen by its neighbour in the row and by the same unit in the row before.
-        let last = self.shape().output_inputs();
+        let last = if second.width > 0 { second.width } else { first.hidden };
         let mut tensor = |values: &mut dyn Iterator<Item = i64>, stride: usize, bits: u32| {
             w.section(stride);
             values.for_each(|v| w.put(v, bits));
@@ -60,20 +58,17 @@ impl ValueNet {
         let hidden = r.get(16)? as usize;
         let buckets = if version >= 2 { r.get(16)? } else { 1 } as usize;
         let width = if version >= 3 { r.get(16)? } else { 0 } as usize;
-        let flags = if version >= 4 { r.get(16)? } else { 0 };
-        if !(0..=3).contains(&flags) {
-            return Err(format!(
-                "activation {flags}, expected 0 (clipped) or 1 (squared), plus 2 (both sides)"
-            ));
+        let squared = if version >= 4 { r.get(16)? } else { 0 };
+        if !(0..=1).contains(&squared) {
+            return Err(format!("activation {squared}, expected 0 (clipped) or 1 (squared)"));
         }
-        let (squared, both_sides) = (flags & 1 == 1, flags & 2 == 2);
-        let shape = NetShape { inputs, hidden, hidden2: width, buckets, squared, both_sides };
+        let shape = NetShape { inputs, hidden, hidden2: width, buckets, squared: squared == 1 };
         shape.check()?;
         // A step out of range is refused by `with_first_layer_step`, below.
         let step = if version >= 5 { r.get(16)? } else { 1 };
         // A text on the old scale: its first layer, and the biases on its scale, doubled.
         let scale = if version < 6 { LEGACY_SCALE } else { 1 };
-        let last = shape.output_inputs();
+        let last = if width > 0 { width } else { hidden };
         // Every value fits its width (checked by `get`), so the casts below keep it.
         let mut read = |n: usize, stride: usize, bits: u32| -> Result<Vec<i64>, String> {
             r.section(stride);
@@ -95,7 +90,7 @@ impl ValueNet {
         r.finish()?;
         ValueNet::new(hidden, w1, b1, second, w2, b2)?
             .with_inputs(inputs)
-            .with_squared_units(squared)?
+            .with_squared_units(squared == 1)?
             .with_first_layer_step((step * scale) as i16)
     }
 }

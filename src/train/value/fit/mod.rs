@@ -16,11 +16,9 @@ use crate::value::features::{active_features, output_bucket, INPUTS};
 use crate::value::network::{self, sigmoid, NetShape, ValueNet, SHIPPED};
 use std::time::Instant;
 
-/// A position as the net reads it: its active features, the other player's (for a net reading both
-/// sides; else none), output bucket and target.
+/// A position as the net reads it: its active features, output bucket and target.
 pub struct Example {
     features: Vec<u16>,
-    other_features: Vec<u16>,
     bucket: u8,
     target: f32,
 }
@@ -36,14 +34,12 @@ pub struct Position {
 const _: () = assert!(std::mem::size_of::<Position>() <= 52);
 
 /// How the training positions are read: entry `e` is position `e / symmetries` under symmetry
-/// `e % symmetries`, with the first `inputs` features and `buckets` output buckets, and the other
-/// player's features when `both_sides`.
+/// `e % symmetries`, with the first `inputs` features and `buckets` output buckets.
 #[derive(Clone, Copy)]
 struct Reading {
     symmetries: usize,
     inputs: usize,
     buckets: usize,
-    both_sides: bool,
 }
 
 impl Reading {
@@ -51,31 +47,19 @@ impl Reading {
     fn example(&self, positions: &[Position], entry: u32) -> Example {
         let (index, symmetry) = (entry as usize / self.symmetries, entry as usize % self.symmetries);
         let p = &positions[index];
-        self.of(&transform_board(&p.board, symmetry), p.target)
+        example(&transform_board(&p.board, symmetry), p.target, self.inputs, self.buckets)
     }
+}
 
-    /// `board` as the net reads it, with `target`.
-    fn of(&self, board: &Board, target: f32) -> Example {
-        let features_of = |me| {
-            let mut features = Vec::with_capacity(64);
-            active_features(board, me, |f| {
-                if f < self.inputs {
-                    features.push(f as u16)
-                }
-            });
-            features
-        };
-        let me = board.side_to_move();
-        let other_features = if self.both_sides { features_of(me.other()) } else { Vec::new() };
-        let bucket = output_bucket(board, self.buckets) as u8;
-        Example { features: features_of(me), other_features, bucket, target }
-    }
-
-    /// The reading of nets of `config`'s shape and symmetries.
-    fn of_config(config: &TrainConfig) -> Reading {
-        let (symmetries, inputs, buckets) = (config.symmetries, config.inputs, config.buckets);
-        Reading { symmetries, inputs, buckets, both_sides: config.both_sides }
-    }
+/// `board` as the net reads it: its first `inputs` features, its bucket of `buckets`, and `target`.
+fn example(board: &Board, target: f32, inputs: usize, buckets: usize) -> Example {
+    let mut features = Vec::with_capacity(64);
+    active_features(board, board.side_to_move(), |f| {
+        if f < inputs {
+            features.push(f as u16)
+        }
+    });
+    Example { features, bucket: output_bucket(board, buckets) as u8, target }
 }
 
 /// Training settings.
@@ -111,8 +95,6 @@ pub struct TrainConfig {
     pub inputs: usize,
     /// Square the clipped units the output reads (SCReLU; one-layer nets only).
     pub squared: bool,
-    /// The output reads the other player's units too (one-layer nets only).
-    pub both_sides: bool,
     /// The quantised first layer's step: its weights rounded to multiples of it, stored in fewer bits.
     pub w1_step: i16,
     /// Validate on these records (their played positions) and train on every record given, instead of
@@ -139,7 +121,6 @@ impl Default for TrainConfig {
             init: None,
             inputs: INPUTS,
             squared: SHIPPED.squared,
-            both_sides: SHIPPED.both_sides,
             w1_step: 1,
             validation: None,
         }
@@ -155,7 +136,6 @@ impl TrainConfig {
             hidden2: self.hidden2,
             buckets: self.buckets,
             squared: self.squared,
-            both_sides: self.both_sides,
         }
     }
 
@@ -169,7 +149,7 @@ impl TrainConfig {
         }
         self.shape()
             .check()
-            .map_err(|e| format!("--hidden, --hidden2, --buckets, --squared/--clipped, --both-sides: {e}"))?;
+            .map_err(|e| format!("--hidden, --hidden2, --buckets, --squared/--clipped: {e}"))?;
         if !(1..=crate::board::symmetry::SYMMETRIES).contains(&self.symmetries) {
             return Err(format!(
                 "--symmetries {}: expected 1..={}",
@@ -213,10 +193,9 @@ pub fn positions(records: &[ValueRecord], lambda: f32) -> Vec<Position> {
         .collect()
 }
 
-/// Each record as played, as nets of `config`'s shape read it, the targets by `lambda`.
-pub fn examples(records: &[ValueRecord], lambda: f32, config: &TrainConfig) -> Vec<Example> {
-    let reading = Reading::of_config(config);
-    positions(records, lambda).iter().map(|p| reading.of(&p.board, p.target)).collect()
+/// Each record as played, as the net reads it (the first `inputs` features, `buckets` buckets).
+pub fn examples(records: &[ValueRecord], lambda: f32, buckets: usize, inputs: usize) -> Vec<Example> {
+    positions(records, lambda).iter().map(|p| example(&p.board, p.target, inputs, buckets)).collect()
 }
 
 /// Cross-entropy of prediction `p` against target `t`.
@@ -237,36 +216,25 @@ fn gradient(net: &FloatNet, batch: &[Example], grad: &mut [f32]) -> f64 {
     let (gb1, rest) = rest.split_at_mut(h);
     let (gwm, rest) = rest.split_at_mut(h2 * h);
     let (gbm, rest) = rest.split_at_mut(h2);
-    let row = net.output_inputs();
-    let (gw2, gb2) = rest.split_at_mut(row * net.b2.len());
+    let (gw2, gb2) = rest.split_at_mut(n * net.b2.len());
     let (mut acc, mut dacc) = (vec![0.0; h], vec![0.0; h]);
-    // The other player's sums and their gradient (a net reading both sides).
-    let other_width = if net.both_sides { h } else { 0 };
-    let (mut other_acc, mut other_dacc) = (vec![0.0; other_width], vec![0.0; other_width]);
     let (mut z, mut dz2) = (vec![0.0; h2], vec![0.0; h2]);
     let mut loss = 0.0;
     for s in batch {
         net.accumulate(&s.features, &mut acc);
-        if net.both_sides {
-            net.accumulate(&s.other_features, &mut other_acc);
-        }
         net.second_sums(&acc, &mut z);
         let last = if h2 > 0 { &z } else { &acc };
         let k = s.bucket as usize;
-        let p = sigmoid(net.output_sum(last, &other_acc, k));
+        let p = sigmoid(net.output_sum(last, k));
         loss += cross_entropy(p, s.target);
         let dz = p - s.target;
         gb2[k] += dz;
-        let (gw2, w2) = (&mut gw2[k * row..(k + 1) * row], &net.w2[k * row..(k + 1) * row]);
+        let (gw2, w2) = (&mut gw2[k * n..(k + 1) * n], &net.w2[k * n..(k + 1) * n]);
         // The loss's gradient with respect to the last hidden layer's sums (zero where clipped).
         let dlast = if h2 > 0 { &mut dz2 } else { &mut dacc };
         for i in 0..n {
             gw2[i] += dz * net.activation(last[i]);
             dlast[i] = dz * w2[i] * net.activation_slope(last[i]);
-        }
-        for i in 0..other_width {
-            gw2[n + i] += dz * net.activation(other_acc[i]);
-            other_dacc[i] = dz * w2[n + i] * net.activation_slope(other_acc[i]);
         }
         if h2 > 0 {
             dacc.iter_mut().for_each(|d| *d = 0.0);
@@ -288,13 +256,10 @@ fn gradient(net: &FloatNet, batch: &[Example], grad: &mut [f32]) -> f64 {
                 }
             }
         }
-        // One first layer makes both views: each adds its gradient to the columns of its own features.
-        for (features, dacc) in [(&s.features, &dacc), (&s.other_features, &other_dacc)] {
-            gb1.iter_mut().zip(dacc).for_each(|(g, d)| *g += d);
-            for &f in features {
-                let col = &mut gw1[f as usize * h..(f as usize + 1) * h];
-                col.iter_mut().zip(dacc).for_each(|(g, d)| *g += d);
-            }
+        gb1.iter_mut().zip(&dacc).for_each(|(g, d)| *g += d);
+        for &f in &s.features {
+            let col = &mut gw1[f as usize * h..(f as usize + 1) * h];
+            col.iter_mut().zip(&dacc).for_each(|(g, d)| *g += d);
         }
     }
     loss
@@ -347,26 +312,24 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let held: Vec<ValueRecord> = held.into_iter().cloned().collect();
     let train_positions = positions(&kept, config.lambda);
     drop(kept);
-    let reading = Reading::of_config(config);
+    let reading = Reading { symmetries: config.symmetries, inputs: config.inputs, buckets: config.buckets };
     let entries = train_positions.len() * config.symmetries;
     assert!(entries <= u32::MAX as usize, "{entries} training entries: at most 2^32");
     let mut train_set: Vec<u32> = (0..entries as u32).collect();
-    let valid = examples(&held, config.lambda, config);
-    let valid_results = examples(&held, 1.0, config);
+    let valid = examples(&held, config.lambda, config.buckets, config.inputs);
+    let valid_results = examples(&held, 1.0, config.buckets, config.inputs);
     let mut learning_rate = config.learning_rate;
     let mut net = match &config.init {
         Some(start) => FloatNet {
             w1_step: config.w1_step,
             ..FloatNet::from_quantised(start).widened(config.hidden.max(start.hidden()), config.seed)
         },
-        None => {
-            let random = FloatNet::random(config.hidden, config.hidden2, config.buckets, config.seed);
-            let random = if config.both_sides { random.reading_both_sides(config.seed) } else { random };
-            FloatNet { squared: config.squared, w1_step: config.w1_step, ..random }
-        }
+        None => FloatNet {
+            squared: config.squared,
+            w1_step: config.w1_step,
+            ..FloatNet::random(config.hidden, config.hidden2, config.buckets, config.seed)
+        },
     };
-    let predict =
-        |net: &FloatNet, s: &Example| net.predict(&s.features, &s.other_features, s.bucket as usize);
     let size = net.parameters();
     let mut adam = Adam::new(size);
     let mut rng = Rng::new(config.seed ^ 0x7EA1);
@@ -377,8 +340,8 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let mut log = Vec::new();
     if config.init.is_some() {
         // The starting net's loss: what fine-tuning has to beat.
-        let start_loss = mean_loss(&valid, |s| predict(&net, s));
-        let result_loss = mean_loss(&valid_results, |s| predict(&net, s));
+        let start_loss = mean_loss(&valid, |s| net.predict(&s.features, s.bucket as usize));
+        let result_loss = mean_loss(&valid_results, |s| net.predict(&s.features, s.bucket as usize));
         log.push(format!(
             "epoch   0  validation loss {start_loss:.5}  results {result_loss:.5}  (the starting net)"
         ));
@@ -423,8 +386,8 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
             net.clamp_to_quantisable();
         }
         train_loss /= train_set.len().max(1) as f64;
-        let valid_loss = mean_loss(&valid, |s| predict(&net, s));
-        let result_loss = mean_loss(&valid_results, |s| predict(&net, s));
+        let valid_loss = mean_loss(&valid, |s| net.predict(&s.features, s.bucket as usize));
+        let result_loss = mean_loss(&valid_results, |s| net.predict(&s.features, s.bucket as usize));
         let rate = train_set.len() as f64 / start.elapsed().as_secs_f64().max(1e-9);
         let line = format!(
             "epoch {epoch:3}  train loss {train_loss:.5}  validation loss {valid_loss:.5}  results {result_loss:.5}  (constant {constant_loss:.5})  {rate:.0} positions/s"
@@ -444,10 +407,9 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
         }
     }
     let quantised = best.quantise().with_inputs(config.inputs);
-    let quantised_value =
-        |s: &Example| quantised.evaluate_features(&s.features, &s.other_features, s.bucket as usize);
-    let quantised_loss = mean_loss(&valid, quantised_value);
-    let quantised_result_loss = mean_loss(&valid_results, quantised_value);
+    let quantised_loss = mean_loss(&valid, |s| quantised.evaluate_features(&s.features, s.bucket as usize));
+    let quantised_result_loss =
+        mean_loss(&valid_results, |s| quantised.evaluate_features(&s.features, s.bucket as usize));
     ValueTraining {
         net: best,
         quantised,

@@ -2,37 +2,25 @@
 
 use super::*;
 
-/// The positions of one random game, each with an arbitrary target, read for a net of `buckets` buckets
-/// (reading both sides when `both_sides`).
-fn batch(seed: u64, buckets: usize, both_sides: bool) -> Vec<Example> {
-    let reading = Reading { symmetries: 1, inputs: INPUTS, buckets, both_sides };
+/// The positions of one random game, each with an arbitrary target.
+fn batch(seed: u64, buckets: usize) -> Vec<Example> {
     let (mut rng, mut board, mut out) = (Rng::new(seed), Board::new(), Vec::new());
     while let Some(m) = board.random_move(&mut rng) {
         board.play(m);
-        out.push(reading.of(&board, (out.len() % 5) as f32 / 4.0));
+        out.push(example(&board, (out.len() % 5) as f32 / 4.0, INPUTS, buckets));
     }
     out
 }
 
-/// `net`'s prediction for `s`.
-fn predict(net: &FloatNet, s: &Example) -> f32 {
-    net.predict(&s.features, &s.other_features, s.bucket as usize)
-}
-
 /// Backpropagation agrees with finite differences of the loss, in every layer, with and without a
-/// second hidden layer, with clipped and with squared units, reading one side or both.
+/// second hidden layer, with clipped and with squared units.
 #[test]
 fn the_gradient_matches_finite_differences() {
-    for (hidden2, squared, both_sides) in
-        [(0, false, false), (8, false, false), (0, true, false), (0, true, true)]
-    {
-        let random = FloatNet::random(16, hidden2, 2, 7);
-        let random = if both_sides { random.reading_both_sides(7) } else { random };
-        let net = FloatNet { squared, ..random };
-        let samples = batch(3, 2, both_sides);
-        assert_eq!(samples.iter().all(|s| s.other_features.is_empty()), !both_sides);
+    for (hidden2, squared) in [(0, false), (8, false), (0, true)] {
+        let net = FloatNet { squared, ..FloatNet::random(16, hidden2, 2, 7) };
+        let samples = batch(3, 2);
         let loss = |net: &FloatNet| -> f64 {
-            samples.iter().map(|s| cross_entropy(predict(net, s), s.target)).sum()
+            samples.iter().map(|s| cross_entropy(net.predict(&s.features, s.bucket as usize), s.target)).sum()
         };
         let mut grad = vec![0.0; net.parameters()];
         let total = gradient(&net, &samples, &mut grad);
@@ -113,9 +101,10 @@ fn a_widened_net_starts_where_its_source_was() {
     let net = FloatNet { squared: true, ..FloatNet::random(16, 0, 2, 5) };
     let wide = net.widened(24, 9);
     assert_eq!((wide.hidden, wide.w1.len(), wide.w2.len()), (24, INPUTS * 24, 2 * 24));
-    let samples = batch(4, 2, false);
+    let samples = batch(4, 2);
     for s in &samples {
-        let (a, b) = (predict(&net, s), predict(&wide, s));
+        let (a, b) =
+            (net.predict(&s.features, s.bucket as usize), wide.predict(&s.features, s.bucket as usize));
         assert!((a - b).abs() < 1e-6, "{a} against {b}");
     }
     let mut grad = vec![0.0; wide.parameters()];
@@ -155,24 +144,12 @@ fn an_entry_reads_its_record_under_its_symmetry() {
     }
     records.pop(); // the finished game is no training position
     let (buckets, inputs) = (10, 200);
-    let reading = Reading { symmetries: SYMMETRIES, inputs, buckets, both_sides: true };
+    let reading = Reading { symmetries: SYMMETRIES, inputs, buckets };
     let positions = positions(&records, 0.5);
     for (entry, (r, s)) in records.iter().flat_map(|r| (0..SYMMETRIES).map(move |s| (r, s))).enumerate() {
         let moves: Vec<_> = r.moves.iter().map(|&m| transform(m, s)).collect();
-        let board = Board::from_moves(&moves).unwrap();
+        let expected = example(&Board::from_moves(&moves).unwrap(), 0.625, inputs, buckets);
         let read = reading.example(&positions, entry as u32);
-        assert_eq!(read.bucket as usize, output_bucket(&board, buckets));
-        assert_eq!(read.target, 0.625);
-        for (features, me) in
-            [(read.features, board.side_to_move()), (read.other_features, board.side_to_move().other())]
-        {
-            let mut expected = Vec::new();
-            active_features(&board, me, |f| {
-                if f < inputs {
-                    expected.push(f as u16)
-                }
-            });
-            assert_eq!(features, expected);
-        }
+        assert_eq!((read.features, read.bucket, read.target), (expected.features, expected.bucket, 0.625));
     }
 }
