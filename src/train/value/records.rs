@@ -109,6 +109,19 @@ pub fn parse_complete(text: &str) -> (Vec<ValueRecord>, Vec<u64>) {
     (records, done)
 }
 
+/// What to say of a file of `lines` lines of which `kept` were read as records of complete games: nothing
+/// when all were. A few lines left out are a run stopped mid-write; most of a file left out is the mark of
+/// runs concatenated into one file (their game numbers collide, so no game looks complete).
+fn left_out_warning(path: &str, lines: usize, kept: usize) -> Option<String> {
+    (kept < lines).then(|| {
+        format!(
+            "{path}: {} of {lines} lines left out: unfinished games (a run stopped mid-write), unreadable lines, \
+             or game numbers used twice (runs concatenated into one file: give each run its own file)",
+            lines - kept
+        )
+    })
+}
+
 /// Reads value records from files, sorted by game so that the data does not depend on file order. Of two
 /// records of the same game and moves the one read first is kept: relabelled records (`relabel.rs`) given
 /// before the self-play file they came from replace its records.
@@ -116,7 +129,11 @@ pub fn read_value_records(paths: &[String]) -> Result<Vec<ValueRecord>, String> 
     let mut records = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        records.extend(parse_complete(&text).0);
+        let complete = parse_complete(&text).0;
+        if let Some(warning) = left_out_warning(path, text.lines().count(), complete.len()) {
+            eprintln!("{warning}");
+        }
+        records.extend(complete);
     }
     // Runs with different seeds reuse game numbers: only a record read twice (the same file given twice)
     // is a duplicate.
@@ -128,6 +145,26 @@ pub fn read_value_records(paths: &[String]) -> Result<Vec<ValueRecord>, String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn runs_concatenated_into_one_file_lose_their_colliding_games_and_say_so() {
+        let game = |value: f32| {
+            let r = |moves: Vec<Move>| ValueRecord { game: 3, moves, result: Some(1.0), value };
+            format_game(&[r(vec![Move(40)]), r(vec![Move(40), Move(36)])])
+        };
+        let one_run = game(0.25);
+        assert_eq!(parse_complete(&one_run).0.len(), 2);
+        assert_eq!(left_out_warning("a.txt", one_run.lines().count(), 2), None);
+        // The same game number from another run, appended: neither game is complete any more.
+        let concatenated = one_run + &game(0.75);
+        let kept = parse_complete(&concatenated).0.len();
+        assert_eq!(kept, 0);
+        let warning = left_out_warning("a.txt", concatenated.lines().count(), kept).unwrap();
+        assert!(
+            warning.starts_with("a.txt: 4 of 4 lines left out") && warning.contains("concatenated"),
+            "{warning}"
+        );
+    }
 
     #[test]
     fn of_two_records_of_one_position_the_first_file_wins() {
