@@ -170,8 +170,9 @@ const COMMANDS: &[Command] = &[
         aliases: &[],
         usage: &[
             "train-value --data FILE... [--hidden H] [--hidden2 H2] [--squared | --clipped] [--w1-step S] [--buckets B] [--epochs E] [--threads T] [--lambda L]",
-            "                        [--lr X] [--lr-decay F] [--symmetries K] [--init NET] [--inputs N] [--valid FILE] [--out FILE]",
+            "                        [--lr X] [--lr-decay F] [--symmetries K] [--init NET] [--inputs N] [--aux-weight W] [--valid FILE] [--out FILE]",
             "                                       train the value net and rewrite weights/value.txt",
+            "                                       (W: weight of the games' ends as auxiliary targets, dropped after training)",
             "                                       (B 1..5: buckets by phase; 10, 20: by the next board)",
         ],
         run: uttt::train::train_value_main,

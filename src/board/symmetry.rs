@@ -55,7 +55,7 @@ const MASK_IMAGES: [[u16; 512]; SYMMETRIES] = {
 };
 
 /// A 9-bit mask of grid indices under symmetry `s`.
-fn transform_mask(mask: u16, s: usize) -> u16 {
+pub fn transform_mask(mask: u16, s: usize) -> u16 {
     MASK_IMAGES[s][mask as usize & 0x1FF]
 }
 

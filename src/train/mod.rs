@@ -207,7 +207,8 @@ pub fn selfplay_value_main(words: &[String]) -> Result<i32, String> {
 }
 
 /// `uttt train-value --data FILE [--data FILE …] [--hidden H] [--hidden2 H2] [--squared | --clipped] [--w1-step S] [--buckets B] [--epochs E] [--threads T]
-/// [--lambda L] [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--inputs N] [--valid FILE] [--out weights/value.txt]`
+/// [--lambda L] [--lr X] [--lr-decay F] [--symmetries K] [--seed S] [--init NET] [--inputs N] [--aux-weight W] [--valid FILE]
+/// [--out weights/value.txt]`
 pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let mut paths = a.values("--data")?;
@@ -230,6 +231,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
         inputs: a.value_or("--inputs", d.inputs)?,
         squared: squared || (d.squared && !clipped && hidden2 == 0),
         w1_step: a.value_or("--w1-step", d.w1_step)?,
+        aux_weight: a.value_or("--aux-weight", d.aux_weight)?,
         ..d
     };
     let init: Option<String> = a.value("--init")?;
@@ -303,7 +305,8 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
                 format!(" --inputs {}", config.inputs)
             } else {
                 String::new()
-            },
+            }
+            + &if config.aux_weight > 0.0 { format!(" --aux-weight {}", config.aux_weight) } else { String::new() },
         config.hidden,
         shape_options,
         config.buckets,

@@ -7,6 +7,9 @@
 //! loss the step size is multiplied by `lr_decay`; training stops when it has not improved for `patience`
 //! epochs, and keeps the best epoch's weights.
 
+mod adam;
+pub mod auxiliary;
+
 use crate::board::symmetry::transform_board;
 use crate::board::Board;
 use crate::rng::Rng;
@@ -14,24 +17,29 @@ pub use crate::train::value::float_net::FloatNet;
 use crate::train::value::records::{estimate_side_results, ValueRecord};
 use crate::value::features::{active_features, output_bucket, INPUTS};
 use crate::value::network::{self, sigmoid, NetShape, ValueNet, SHIPPED};
+pub use adam::Adam;
+use auxiliary::{fates, AuxHead, Fate, AUX_OUTPUTS};
 use std::time::Instant;
 
-/// A position as the net reads it: its active features, output bucket and target.
+/// A position as the net reads it: its active features, output bucket and target, and the auxiliary
+/// head's targets where its game's end is known (`auxiliary.rs`).
 pub struct Example {
     features: Vec<u16>,
     bucket: u8,
     target: f32,
+    aux: Option<[f32; AUX_OUTPUTS]>,
 }
 
-/// A training position as kept between epochs: its board and target, 52 bytes. Its features, bucket and
-/// symmetric images are made when a step reads it (`Reading`), for less than a tenth of the step's time:
-/// kept as examples under eight symmetries, 4 M records took 6.3 GB.
+/// A training position as kept between epochs: its board, target and game's end, 60 bytes. Its features,
+/// bucket and symmetric images are made when a step reads it (`Reading`), for less than a tenth of the
+/// step's time: kept as examples under eight symmetries, 4 M records took 6.3 GB.
 pub struct Position {
     board: Board,
     target: f32,
+    fate: Fate,
 }
 
-const _: () = assert!(std::mem::size_of::<Position>() <= 52);
+const _: () = assert!(std::mem::size_of::<Position>() <= 60);
 
 /// How the training positions are read: entry `e` is position `e / symmetries` under symmetry
 /// `e % symmetries`, with the first `inputs` features and `buckets` output buckets.
@@ -47,7 +55,11 @@ impl Reading {
     fn example(&self, positions: &[Position], entry: u32) -> Example {
         let (index, symmetry) = (entry as usize / self.symmetries, entry as usize % self.symmetries);
         let p = &positions[index];
-        example(&transform_board(&p.board, symmetry), p.target, self.inputs, self.buckets)
+        let board = transform_board(&p.board, symmetry);
+        Example {
+            aux: p.fate.targets(&board, symmetry),
+            ..example(&board, p.target, self.inputs, self.buckets)
+        }
     }
 }
 
@@ -59,7 +71,7 @@ fn example(board: &Board, target: f32, inputs: usize, buckets: usize) -> Example
             features.push(f as u16)
         }
     });
-    Example { features, bucket: output_bucket(board, buckets) as u8, target }
+    Example { features, bucket: output_bucket(board, buckets) as u8, target, aux: None }
 }
 
 /// Training settings.
@@ -100,6 +112,9 @@ pub struct TrainConfig {
     /// Validate on these records (their played positions) and train on every record given, instead of
     /// holding out one game in sixteen: one fixed test set for nets trained on different data.
     pub validation: Option<Vec<ValueRecord>>,
+    /// Weight of the auxiliary targets' mean loss beside the value's (`auxiliary.rs`; 0: none). Their
+    /// head is dropped after training: the shipped net is as without them.
+    pub aux_weight: f32,
 }
 
 impl Default for TrainConfig {
@@ -123,6 +138,7 @@ impl Default for TrainConfig {
             squared: SHIPPED.squared,
             w1_step: 1,
             validation: None,
+            aux_weight: 0.0,
         }
     }
 }
@@ -150,6 +166,9 @@ impl TrainConfig {
         self.shape()
             .check()
             .map_err(|e| format!("--hidden, --hidden2, --buckets, --squared/--clipped: {e}"))?;
+        if self.aux_weight < 0.0 || (self.aux_weight > 0.0 && self.hidden2 > 0) {
+            return Err(format!("--aux-weight {}: at least 0, and one hidden layer only", self.aux_weight));
+        }
         if !(1..=crate::board::symmetry::SYMMETRIES).contains(&self.symmetries) {
             return Err(format!(
                 "--symmetries {}: expected 1..={}",
@@ -188,7 +207,7 @@ pub fn positions(records: &[ValueRecord], lambda: f32) -> Vec<Position> {
             // A side line without an estimated result (its position of departure not in the data) has
             // only the search's value.
             let target = r.result.map_or(r.value, |result| lambda * result + (1.0 - lambda) * r.value);
-            Position { board, target }
+            Position { board, target, fate: Fate::UNKNOWN }
         })
         .collect()
 }
@@ -199,7 +218,7 @@ pub fn examples(records: &[ValueRecord], lambda: f32, buckets: usize, inputs: us
 }
 
 /// Cross-entropy of prediction `p` against target `t`.
-fn cross_entropy(p: f32, t: f32) -> f64 {
+pub(super) fn cross_entropy(p: f32, t: f32) -> f64 {
     let p = p.clamp(1e-6, 1.0 - 1e-6) as f64;
     -(t as f64 * p.ln() + (1.0 - t as f64) * (1.0 - p).ln())
 }
@@ -209,9 +228,14 @@ fn mean_loss(set: &[Example], predict: impl Fn(&Example) -> f32) -> f64 {
     set.iter().map(|s| cross_entropy(predict(s), s.target)).sum::<f64>() / set.len().max(1) as f64
 }
 
-/// Gradient of the summed loss over `batch`, added into `grad` (laid out as w1, b1, wm, bm, w2, b2).
-fn gradient(net: &FloatNet, batch: &[Example], grad: &mut [f32]) -> f64 {
+/// Gradient of the summed loss over `batch`, added into `grad` (laid out as w1, b1, wm, bm, w2, b2, then
+/// the auxiliary head's parameters when `aux` gives it with its weight); the value's summed loss and the
+/// auxiliary targets' weighted one.
+fn gradient(net: &FloatNet, aux: Option<(&AuxHead, f32)>, batch: &[Example], grad: &mut [f32]) -> (f64, f64) {
     let (h, h2, n) = (net.hidden, net.hidden2, net.last_width());
+    let (grad, gaux) = grad.split_at_mut(net.parameters());
+    let (mut units, mut slopes) = (vec![0.0; h], vec![0.0; h]);
+    let mut aux_loss = 0.0;
     let (gw1, rest) = grad.split_at_mut(INPUTS * h);
     let (gb1, rest) = rest.split_at_mut(h);
     let (gwm, rest) = rest.split_at_mut(h2 * h);
@@ -235,6 +259,13 @@ fn gradient(net: &FloatNet, batch: &[Example], grad: &mut [f32]) -> f64 {
         for i in 0..n {
             gw2[i] += dz * net.activation(last[i]);
             dlast[i] = dz * w2[i] * net.activation_slope(last[i]);
+        }
+        // The auxiliary head reads the units the output reads (one hidden layer only, `TrainConfig::check`).
+        if let (Some((head, weight)), Some(targets)) = (aux, &s.aux) {
+            for i in 0..h {
+                (units[i], slopes[i]) = (net.activation(acc[i]), net.activation_slope(acc[i]));
+            }
+            aux_loss += head.backward(&units, &slopes, targets, weight, gaux, &mut dacc);
         }
         if h2 > 0 {
             dacc.iter_mut().for_each(|d| *d = 0.0);
@@ -262,35 +293,7 @@ fn gradient(net: &FloatNet, batch: &[Example], grad: &mut [f32]) -> f64 {
             col.iter_mut().zip(&dacc).for_each(|(g, d)| *g += d);
         }
     }
-    loss
-}
-
-/// Adam's state for every parameter, in the gradient's layout (also the rollout head's fit).
-pub(super) struct Adam {
-    m: Vec<f32>,
-    v: Vec<f32>,
-    t: i32,
-}
-
-impl Adam {
-    /// The state for `size` parameters.
-    pub(super) fn new(size: usize) -> Adam {
-        Adam { m: vec![0.0; size], v: vec![0.0; size], t: 0 }
-    }
-
-    /// One step of `params` (in `grad`'s order) against `grad` with step size `lr`.
-    pub(super) fn step<'a>(&mut self, params: impl Iterator<Item = &'a mut f32>, grad: &[f32], lr: f32) {
-        const B1: f32 = 0.9;
-        const B2: f32 = 0.999;
-        self.t += 1;
-        let (c1, c2) = (1.0 - B1.powi(self.t), 1.0 - B2.powi(self.t));
-        for (k, p) in params.enumerate() {
-            let g = grad[k];
-            self.m[k] = B1 * self.m[k] + (1.0 - B1) * g;
-            self.v[k] = B2 * self.v[k] + (1.0 - B2) * g * g;
-            *p -= lr * (self.m[k] / c1) / ((self.v[k] / c2).sqrt() + 1e-8);
-        }
-    }
+    (loss, aux_loss)
 }
 
 /// One game in sixteen, spread evenly over the game numbers (and so over every shard).
@@ -310,7 +313,12 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
     let mut kept: Vec<ValueRecord> = kept.into_iter().cloned().collect();
     estimate_side_results(&mut kept);
     let held: Vec<ValueRecord> = held.into_iter().cloned().collect();
-    let train_positions = positions(&kept, config.lambda);
+    let mut train_positions = positions(&kept, config.lambda);
+    if config.aux_weight > 0.0 {
+        for (p, fate) in train_positions.iter_mut().zip(fates(&kept)) {
+            p.fate = fate;
+        }
+    }
     drop(kept);
     let reading = Reading { symmetries: config.symmetries, inputs: config.inputs, buckets: config.buckets };
     let entries = train_positions.len() * config.symmetries;
@@ -330,7 +338,8 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
             ..FloatNet::random(config.hidden, config.hidden2, config.buckets, config.seed)
         },
     };
-    let size = net.parameters();
+    let mut aux_head = (config.aux_weight > 0.0).then(|| AuxHead::random(net.hidden, config.seed));
+    let size = net.parameters() + aux_head.as_ref().map_or(0, |head| head.parameters());
     let mut adam = Adam::new(size);
     let mut rng = Rng::new(config.seed ^ 0x7EA1);
     let mean_target = valid.iter().map(|s| s.target as f64).sum::<f64>() / valid.len().max(1) as f64;
@@ -355,42 +364,46 @@ pub fn train(records: &[ValueRecord], config: &TrainConfig, verbose: bool) -> Va
         for i in (1..train_set.len()).rev() {
             train_set.swap(i, rng.below(i as u32 + 1) as usize);
         }
-        let mut train_loss = 0.0;
+        let (mut train_loss, mut aux_loss) = (0.0, 0.0);
         for batch in train_set.chunks(config.batch) {
             let per_thread = batch.len().div_ceil(config.threads.max(1));
-            let results: Vec<(Vec<f32>, f64)> = std::thread::scope(|scope| {
+            let results: Vec<(Vec<f32>, (f64, f64))> = std::thread::scope(|scope| {
                 let handles: Vec<_> = batch
                     .chunks(per_thread)
                     .map(|part| {
                         let (net, train_positions) = (&net, &train_positions);
+                        let aux = aux_head.as_ref().map(|head| (head, config.aux_weight));
                         scope.spawn(move || {
                             let part: Vec<Example> =
                                 part.iter().map(|&e| reading.example(train_positions, e)).collect();
                             let mut g = vec![0.0; size];
-                            let loss = gradient(net, &part, &mut g);
-                            (g, loss)
+                            let losses = gradient(net, aux, &part, &mut g);
+                            (g, losses)
                         })
                     })
                     .collect();
                 handles.into_iter().map(|t| t.join().expect("a training thread panicked")).collect()
             });
             let mut grad = vec![0.0; size];
-            for (g, loss) in results {
+            for (g, (loss, aux)) in results {
                 grad.iter_mut().zip(&g).for_each(|(a, b)| *a += b);
                 train_loss += loss;
+                aux_loss += aux;
             }
             let scale = 1.0 / batch.len() as f32;
             grad.iter_mut().for_each(|g| *g *= scale);
-            debug_assert_eq!(net.parameters(), grad.len());
-            adam.step(net.parameters_mut(), &grad, learning_rate);
+            let aux_parameters = aux_head.iter_mut().flat_map(|head| head.parameters_mut());
+            adam.step(net.parameters_mut().chain(aux_parameters), &grad, learning_rate);
             net.clamp_to_quantisable();
         }
         train_loss /= train_set.len().max(1) as f64;
+        aux_loss /= train_set.len().max(1) as f64;
         let valid_loss = mean_loss(&valid, |s| net.predict(&s.features, s.bucket as usize));
         let result_loss = mean_loss(&valid_results, |s| net.predict(&s.features, s.bucket as usize));
         let rate = train_set.len() as f64 / start.elapsed().as_secs_f64().max(1e-9);
+        let aux = if aux_head.is_some() { format!("  auxiliary {aux_loss:.5}") } else { String::new() };
         let line = format!(
-            "epoch {epoch:3}  train loss {train_loss:.5}  validation loss {valid_loss:.5}  results {result_loss:.5}  (constant {constant_loss:.5})  {rate:.0} positions/s"
+            "epoch {epoch:3}  train loss {train_loss:.5}{aux}  validation loss {valid_loss:.5}  results {result_loss:.5}  (constant {constant_loss:.5})  {rate:.0} positions/s"
         );
         if verbose {
             eprintln!("{line}");

@@ -23,7 +23,7 @@ fn the_gradient_matches_finite_differences() {
             samples.iter().map(|s| cross_entropy(net.predict(&s.features, s.bucket as usize), s.target)).sum()
         };
         let mut grad = vec![0.0; net.parameters()];
-        let total = gradient(&net, &samples, &mut grad);
+        let total = gradient(&net, None, &samples, &mut grad).0;
         assert!((total - loss(&net)).abs() < 1e-3, "the gradient's loss is the loss");
         // Layer boundaries in the layout, to check that every layer is tested.
         let w1_end = net.w1.len() + net.b1.len();
@@ -51,6 +51,56 @@ fn the_gradient_matches_finite_differences() {
         assert!(checked[0] > 5 && checked[2] > 2, "too few parameters checked: {checked:?}");
         assert!(hidden2 == 0 || checked[1] > 5, "second layer not checked: {checked:?}");
     }
+}
+
+/// With the auxiliary head, the first layer's gradient is that of the value's loss and the head's
+/// together, and differs from the value's alone.
+#[test]
+fn the_auxiliary_heads_gradient_reaches_the_first_layer() {
+    let net = FloatNet { squared: true, ..FloatNet::random(16, 0, 2, 7) };
+    let head = AuxHead::random(16, 5);
+    let mut samples = batch(3, 2);
+    for (k, s) in samples.iter_mut().enumerate() {
+        s.aux = Some([(k % 3) as f32 / 2.0; AUX_OUTPUTS]);
+    }
+    let size = net.parameters() + head.parameters();
+    let both = |net: &FloatNet, grad: &mut [f32]| {
+        let (value, aux) = gradient(net, Some((&head, 0.7)), &samples, grad);
+        value + aux
+    };
+    let loss = |net: &FloatNet| both(net, &mut vec![0.0; size]);
+    let mut grad = vec![0.0; size];
+    assert!(both(&net, &mut grad) > loss_of_value_alone(&net, &samples));
+    let mut value_alone = vec![0.0; net.parameters()];
+    gradient(&net, None, &samples, &mut value_alone);
+    let (mut rng, mut checked, mut differs) = (Rng::new(2), 0, 0);
+    for _ in 0..300 {
+        let k = rng.below((net.w1.len() + net.b1.len()) as u32) as usize;
+        if grad[k].abs() < 1e-3 {
+            continue;
+        }
+        let eps = 1e-3;
+        let (mut plus, mut minus) = (net.clone(), net.clone());
+        *plus.parameters_mut().nth(k).unwrap() += eps;
+        *minus.parameters_mut().nth(k).unwrap() -= eps;
+        let numeric = (loss(&plus) - loss(&minus)) / (2.0 * eps as f64);
+        let analytic = grad[k] as f64;
+        assert!(
+            (numeric - analytic).abs() < 0.02 + 0.05 * analytic.abs(),
+            "parameter {k}: {numeric} against {analytic}"
+        );
+        checked += 1;
+        differs += ((grad[k] - value_alone[k]).abs() > 1e-4) as usize;
+    }
+    assert!(
+        checked > 5 && differs * 2 > checked,
+        "{differs} of {checked} first-layer weights moved by the head"
+    );
+}
+
+/// The value's summed loss over `samples`.
+fn loss_of_value_alone(net: &FloatNet, samples: &[Example]) -> f64 {
+    samples.iter().map(|s| cross_entropy(net.predict(&s.features, s.bucket as usize), s.target)).sum()
 }
 
 /// `quantise` with a first-layer step rounds each first-layer weight to the nearest multiple of the step
@@ -108,7 +158,7 @@ fn a_widened_net_starts_where_its_source_was() {
         assert!((a - b).abs() < 1e-6, "{a} against {b}");
     }
     let mut grad = vec![0.0; wide.parameters()];
-    gradient(&wide, &samples, &mut grad);
+    gradient(&wide, None, &samples, &mut grad);
     let w2_start = wide.parameters() - wide.w2.len() - wide.b2.len();
     let new_output = (0..2).flat_map(|k| (16..24).map(move |i| w2_start + k * 24 + i));
     assert!(new_output.map(|p| grad[p].abs()).sum::<f32>() > 0.0, "the new units' outputs learn");
