@@ -87,11 +87,14 @@ impl Search {
     /// ends), and counts each value as `value_prior_virtual_visits` visits of its child (prior knowledge,
     /// as MoGo gave its new nodes: a child's mean is then its net value until real visits outweigh it;
     /// its own refinement comes that many real visits earlier).
-    /// Done once, at the node's `value_prior_visits`-th visit: nine evaluations are too dear for every
-    /// expansion, but a node visited that often is worth a better ordering of its children.
+    /// Done once, at the node's `value_prior_visits`-th visit (`refine_at`), with `given` visits each:
+    /// nine evaluations are too dear for every expansion, but a node visited that often is worth a better
+    /// ordering of its children. Or at every expansion, one visit each, where the children's values replace
+    /// the leaf's (`Params::value_children`). Returns the values' mean under the sharpened priors: the
+    /// expected score of the side to move at `board`.
     #[inline(always)]
-    pub(super) fn refine_priors(&mut self, node: usize, board: &Board) {
-        let Some(net) = &self.value else { return };
+    pub(super) fn refine_priors(&mut self, node: usize, board: &Board, given: u32, refine_at: u32) -> f32 {
+        let Some(net) = &self.value else { return 0.5 };
         let mover = board.side_to_move();
         let inverse_temperature = 1.0 / self.params.value_prior_temperature;
         let range = self.tree.get(node).children();
@@ -111,8 +114,9 @@ impl Search {
         }
         let logits = &mut logits[..range.len()];
         crate::policy::softmax(logits);
-        let (given, refine_at) = (self.params.value_prior_virtual_visits, self.params.value_prior_visits);
+        let mut mean = 0.0;
         for ((&p, &value), i) in logits.iter().zip(&values).zip(range) {
+            mean += p * value;
             let child = self.tree.get_mut(i);
             child.prior = p;
             // Never so many that the child reaches its own refinement without a real visit: it would be
@@ -124,5 +128,6 @@ impl Search {
         if node == 0 {
             self.root_scores.invalidate();
         }
+        mean
     }
 }

@@ -42,6 +42,11 @@ pub struct Params {
     /// Visits of the net's value each child is given at that refinement (0: none; at most one less than
     /// the child needs for its own): its mean starts from the net's value, not from its first leaf.
     pub value_prior_virtual_visits: u32,
+    /// The arena leader's search: no leaf value and no rollout; a leaf is expanded when reached, every
+    /// child valued by the net from shared sums (`value/children.rs`) and counted as one visit, and the
+    /// mean of those values under the sharpened priors backed up (the refinement of `value_prior_visits`
+    /// done at every expansion instead). Needs a value net; otherwise ignored.
+    pub value_children: bool,
     /// Visits a leaf gets (each a rollout from it) before it is expanded: expanding costs move
     /// generation and priors for every child, so later expansion buys iterations.
     pub expand_after: u32,
@@ -80,6 +85,7 @@ impl Params {
         value_prior_visits: 0,
         value_prior_temperature: 0.1,
         value_prior_virtual_visits: 0,
+        value_children: false,
         expand_after: 1,
         prior_delay: 0,
         rollout: RolloutPolicy::GAME_WINS,
@@ -135,6 +141,7 @@ impl Params {
         value_prior_visits: 0,
         value_prior_temperature: 0.1,
         value_prior_virtual_visits: 0,
+        value_children: false,
         expand_after: 1,
         prior_delay: 0,
         rollout: RolloutPolicy::UNIFORM,

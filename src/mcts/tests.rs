@@ -319,6 +319,44 @@ fn priors_are_sharpened_by_the_nets_values_once_a_node_is_visited_often_enough()
 }
 
 #[test]
+fn with_children_valued_at_expansion_each_iteration_values_one_nodes_children_by_the_net() {
+    let policy = Policy::embedded().expect("committed weights decode");
+    let net = ValueNet::embedded().expect("committed net decodes");
+    let params = Params { value_children: true, ..Params::BOT };
+    let mut s = Search::new(params, 200_000, 8).with_policy(policy).with_value(net.clone());
+    let start = Board::from_moves(&[Move::new(4, 4), Move::new(4, 0)]).unwrap();
+    let iterations = 2000;
+    let r = s.search(&start, None, Limits::iterations(iterations));
+    assert!(start.legal_moves().contains(r.best));
+    assert_eq!(s.tree.get(0).visits as u64, iterations);
+    // One node expanded an iteration, but for those that end on a finished game.
+    let expanded = expanded_nodes(&s, start);
+    assert!(
+        expanded.len() as u64 <= iterations && expanded.len() as u64 > iterations * 8 / 10,
+        "{}",
+        expanded.len()
+    );
+    let mut valued_once = 0;
+    for (i, board) in expanded {
+        for child in s.tree.children(i) {
+            assert!(child.visits >= 1, "every child of an expanded node is valued");
+            let mut after = board;
+            after.play(child.mv);
+            if child.visits == 1 && !child.is_expanded() {
+                let value = if after.is_over() {
+                    after.status().score_for(board.side_to_move())
+                } else {
+                    1.0 - net.evaluate(&after)
+                };
+                assert!((child.mean() - value).abs() < 1e-5, "a child valued once holds the net's value");
+                valued_once += 1;
+            }
+        }
+    }
+    assert!(valued_once > 5 * iterations, "{valued_once} children valued once");
+}
+
+#[test]
 fn the_wide_copy_of_the_search_plays_as_the_portable_one() {
     // The bot as shipped (net, rollout head, policy), its tree reused from move to move.
     let options = crate::options::BotOptions { nodes: 100_000, quiet: true, ..Default::default() };

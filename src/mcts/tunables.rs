@@ -92,6 +92,7 @@ tunables! {
     "vpv" => value_prior_visits, 0.0..=64.0, "a node's visit at which the net's values of its children sharpen their priors (0: never)";
     "vpt" => value_prior_temperature, 0.01..=1.0, "temperature of those values: P' ∝ P·exp(value / T)";
     "vq" => value_prior_virtual_visits, 0.0..=32.0, "visits of the net's value each child gets at that sharpening";
+    "children" => value_children, 0.0..=1.0, "no rollouts: value all of a leaf's children at its expansion, back up their mean (1: on)";
     "expand" => expand_after, 1.0..=8.0, "visits a leaf gets before it is expanded";
     "prior_delay" => prior_delay, 0.0..=4.0, "visits after its expansion before a node's children get the policy's priors";
     "solver" => solver, 0.0..=1.0, "prove wins, losses and draws and let them decide (1: on)";
