@@ -261,14 +261,16 @@ impl Search {
             if n.priors_in > 0 {
                 self.count_down_priors(node, &board);
             }
-            if self.params.value_children && self.value.is_some() {
-                if !n.is_expanded() {
-                    // Just expanded: its children's values, under the sharpened priors, are its value.
-                    let to_move = self.refine_priors(node, &board, 1, u32::MAX);
-                    self.backup(&path[..len], &board, 1.0 - to_move);
-                    return;
-                }
-            } else if n.visits == self.params.value_prior_visits && n.visits > 0 {
+            // Tools only: −47 against the bot (docs/journal/2026-11-29-shape.md), so out of the arena file.
+            #[cfg(not(bundle))]
+            if self.params.value_children && self.value.is_some() && !n.is_expanded() {
+                // Just expanded: its children's values, under the sharpened priors, are its value.
+                let to_move = self.refine_priors(node, &board, 1, u32::MAX);
+                self.backup(&path[..len], &board, 1.0 - to_move);
+                return;
+            }
+            // With `value_children` every expansion sharpened its children's priors already.
+            if n.visits == self.params.value_prior_visits && n.visits > 0 && !self.params.value_children {
                 let p = &self.params;
                 self.refine_priors(node, &board, p.value_prior_virtual_visits, p.value_prior_visits);
             }

@@ -45,7 +45,8 @@ pub struct Params {
     /// The arena leader's search: no leaf value and no rollout; a leaf is expanded when reached, every
     /// child valued by the net from shared sums (`value/children.rs`) and counted as one visit, and the
     /// mean of those values under the sharpened priors backed up (the refinement of `value_prior_visits`
-    /// done at every expansion instead). Needs a value net; otherwise ignored.
+    /// done at every expansion instead). Needs a value net; otherwise ignored. Tools only (not in the
+    /// arena file): it played −47 against the bot (docs/journal/2026-11-29-shape.md).
     pub value_children: bool,
     /// Visits a leaf gets (each a rollout from it) before it is expanded: expanding costs move
     /// generation and priors for every child, so later expansion buys iterations.
