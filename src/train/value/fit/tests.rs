@@ -1,6 +1,9 @@
 //! The trainer's backpropagation against finite differences.
 
+use super::auxiliary::AUX_OUTPUTS;
+use super::examples::example;
 use super::*;
+use crate::board::Board;
 
 /// The positions of one random game, each with an arbitrary target.
 fn batch(seed: u64, buckets: usize) -> Vec<Example> {
