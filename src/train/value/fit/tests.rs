@@ -15,6 +15,21 @@ fn batch(seed: u64, buckets: usize) -> Vec<Example> {
     out
 }
 
+/// Asserts that `analytic`, the gradient's entry for parameter `k` of `net`, is the slope of `loss` there
+/// (a central difference).
+fn assert_slope(net: &FloatNet, k: usize, analytic: f32, loss: impl Fn(&FloatNet) -> f64, what: &str) {
+    let eps = 1e-3;
+    let (mut plus, mut minus) = (net.clone(), net.clone());
+    *plus.parameters_mut().nth(k).unwrap() += eps;
+    *minus.parameters_mut().nth(k).unwrap() -= eps;
+    let numeric = (loss(&plus) - loss(&minus)) / (2.0 * eps as f64);
+    let analytic = analytic as f64;
+    assert!(
+        (numeric - analytic).abs() < 0.02 + 0.05 * analytic.abs(),
+        "parameter {k} ({what}): numeric {numeric}, analytic {analytic}"
+    );
+}
+
 /// Backpropagation agrees with finite differences of the loss, in every layer, with and without a
 /// second hidden layer, with clipped and with squared units.
 #[test]
@@ -39,16 +54,7 @@ fn the_gradient_matches_finite_differences() {
             if grad[k].abs() < 1e-3 {
                 continue;
             }
-            let eps = 1e-3;
-            let (mut plus, mut minus) = (net.clone(), net.clone());
-            *plus.parameters_mut().nth(k).unwrap() += eps;
-            *minus.parameters_mut().nth(k).unwrap() -= eps;
-            let numeric = (loss(&plus) - loss(&minus)) / (2.0 * eps as f64);
-            let analytic = grad[k] as f64;
-            assert!(
-                (numeric - analytic).abs() < 0.02 + 0.05 * analytic.abs(),
-                "parameter {k} (second layer {hidden2}): numeric {numeric}, analytic {analytic}"
-            );
+            assert_slope(&net, k, grad[k], &loss, &format!("second layer {hidden2}"));
             checked[(k >= w1_end) as usize + (k >= wm_end) as usize] += 1;
         }
         assert!(checked[0] > 5 && checked[2] > 2, "too few parameters checked: {checked:?}");
@@ -82,16 +88,7 @@ fn the_auxiliary_heads_gradient_reaches_the_first_layer() {
         if grad[k].abs() < 1e-3 {
             continue;
         }
-        let eps = 1e-3;
-        let (mut plus, mut minus) = (net.clone(), net.clone());
-        *plus.parameters_mut().nth(k).unwrap() += eps;
-        *minus.parameters_mut().nth(k).unwrap() -= eps;
-        let numeric = (loss(&plus) - loss(&minus)) / (2.0 * eps as f64);
-        let analytic = grad[k] as f64;
-        assert!(
-            (numeric - analytic).abs() < 0.02 + 0.05 * analytic.abs(),
-            "parameter {k}: {numeric} against {analytic}"
-        );
+        assert_slope(&net, k, grad[k], &loss, "with the auxiliary head");
         checked += 1;
         differs += ((grad[k] - value_alone[k]).abs() > 1e-4) as usize;
     }
