@@ -236,7 +236,7 @@ mod tests {
             let t = fate.targets(&image, s).unwrap();
             let end_image = transform_board(&end, s);
             let me = image.side_to_move();
-            for b in 0..9 {
+            for (b, &target) in t[..9].iter().enumerate() {
                 let expected = if end_image.won_boards(me) >> b & 1 == 1 {
                     1.0
                 } else if end_image.won_boards(me.other()) >> b & 1 == 1 {
@@ -247,7 +247,7 @@ mod tests {
                 // The fate's final move may differ from the game's: compare where the two ends agree.
                 if (fate.won[0] ^ end.won_boards(Player::X)) | (fate.won[1] ^ end.won_boards(Player::O)) == 0
                 {
-                    assert_eq!(t[b], expected, "symmetry {s}, board {b}");
+                    assert_eq!(target, expected, "symmetry {s}, board {b}");
                 }
             }
             assert_eq!(t[9], (records.len() - 10) as f32 / 81.0, "the plies left");
@@ -271,11 +271,13 @@ mod tests {
         head.backward(&units, &slopes, &targets, 2.0, &mut grad, &mut dsums);
         for k in [0, 7, 25, 59, 61, 69] {
             let eps = 1e-3;
-            head.parameters_mut().nth(k).map(|w| *w += eps);
+            let nudge =
+                |head: &mut AuxHead, by: f32| *head.parameters_mut().nth(k).expect("a parameter") += by;
+            nudge(&mut head, eps);
             let up = loss(&head);
-            head.parameters_mut().nth(k).map(|w| *w -= 2.0 * eps);
+            nudge(&mut head, -2.0 * eps);
             let down = loss(&head);
-            head.parameters_mut().nth(k).map(|w| *w += eps);
+            nudge(&mut head, eps);
             let numeric = ((up - down) / (2.0 * eps as f64)) as f32;
             assert!((numeric - grad[k]).abs() < 2e-3, "parameter {k}: {numeric} against {}", grad[k]);
         }

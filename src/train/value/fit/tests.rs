@@ -54,7 +54,7 @@ fn the_gradient_matches_finite_differences() {
             if grad[k].abs() < 1e-3 {
                 continue;
             }
-            assert_slope(&net, k, grad[k], &loss, &format!("second layer {hidden2}"));
+            assert_slope(&net, k, grad[k], loss, &format!("second layer {hidden2}"));
             checked[(k >= w1_end) as usize + (k >= wm_end) as usize] += 1;
         }
         assert!(checked[0] > 5 && checked[2] > 2, "too few parameters checked: {checked:?}");
@@ -88,7 +88,7 @@ fn the_auxiliary_heads_gradient_reaches_the_first_layer() {
         if grad[k].abs() < 1e-3 {
             continue;
         }
-        assert_slope(&net, k, grad[k], &loss, "with the auxiliary head");
+        assert_slope(&net, k, grad[k], loss, "with the auxiliary head");
         checked += 1;
         differs += ((grad[k] - value_alone[k]).abs() > 1e-4) as usize;
     }
