@@ -163,7 +163,8 @@ fn mean_loss(set: &[Example], predict: impl Fn(&Example) -> f32) -> f64 {
 fn gradient(net: &FloatNet, aux: Option<(&AuxHead, f32)>, batch: &[Example], grad: &mut [f32]) -> (f64, f64) {
     let (h, h2, n) = (net.hidden, net.hidden2, net.last_width());
     let (grad, gaux) = grad.split_at_mut(net.parameters());
-    let (mut units, mut slopes) = (vec![0.0; h], vec![0.0; h]);
+    // The last hidden layer's activated units and their slopes, for the output and the auxiliary head.
+    let (mut units, mut slopes) = (vec![0.0; n], vec![0.0; n]);
     let mut aux_loss = 0.0;
     let (gw1, rest) = grad.split_at_mut(INPUTS * h);
     let (gb1, rest) = rest.split_at_mut(h);
@@ -186,14 +187,13 @@ fn gradient(net: &FloatNet, aux: Option<(&AuxHead, f32)>, batch: &[Example], gra
         // The loss's gradient with respect to the last hidden layer's sums (zero where clipped).
         let dlast = if h2 > 0 { &mut dz2 } else { &mut dacc };
         for i in 0..n {
-            gw2[i] += dz * net.activation(last[i]);
-            dlast[i] = dz * w2[i] * net.activation_slope(last[i]);
+            (units[i], slopes[i]) = (net.activation(last[i]), net.activation_slope(last[i]));
+            gw2[i] += dz * units[i];
+            dlast[i] = dz * w2[i] * slopes[i];
         }
-        // The auxiliary head reads the units the output reads (one hidden layer only, `TrainConfig::check`).
+        // The auxiliary head reads the units the output reads: the first layer's (one hidden layer only,
+        // `TrainConfig::check`).
         if let (Some((head, weight)), Some(targets)) = (aux, &s.aux) {
-            for i in 0..h {
-                (units[i], slopes[i]) = (net.activation(acc[i]), net.activation_slope(acc[i]));
-            }
             aux_loss += head.backward(&units, &slopes, targets, weight, gaux, &mut dacc);
         }
         if h2 > 0 {
