@@ -21,6 +21,10 @@
 //! | `276..285` | the same for the opponent |
 //! | `285..295` | the tie-break's standing (rule 6): small boards won minus lost, clamped to −2..=2, at `287 + lead` while some big-board line is open for either player, at `292 + lead` once none is |
 //! | `295..298` | the player not to move threatens to win the game and the side to move has 0, 1 or 2+ moves that send it elsewhere (to an open board where it cannot win the game at once) |
+//! | `298..307` | the perspective's player has two or more cells that would win this open small board (a fork) |
+//! | `307..316` | the same for the opponent |
+//! | `316..325` | the perspective's player can no longer win this open small board (each line holds an opponent's mark) |
+//! | `325..334` | the same for the opponent |
 //!
 //! Cells of closed boards are left out: they can no longer matter, and leaving them out keeps the
 //! encoding canonical (a won board reads the same however it was won). The threat features and the two
@@ -31,12 +35,15 @@
 //! points, the tie-break's standing and the safe replies (`267..298`) name what
 //! decides the late middle game, where the net is weakest: which boards end the game, who wins when no
 //! line can be made, and whether the side to move can still avoid sending its opponent to a winning board.
+//! The forks and dead boards (`298..334`) name two more conjunctions inside a small board: a fork cannot
+//! be blocked by one mark, and a board neither player can win is as good as drawn before it fills.
+//! A net trained before a feature existed reads it with zero weights (`NetShape::inputs`).
 
 use crate::board::tactics::game_winning_boards;
 use crate::board::{completing_cells, Board, Player, FULL, LINES};
 
 /// Number of input features.
-pub const INPUTS: usize = 298;
+pub const INPUTS: usize = 334;
 const OPPONENT_CELLS: usize = 81;
 const WON: usize = 162;
 const LOST: usize = 171;
@@ -51,6 +58,12 @@ pub(super) const OPEN_LINES: usize = 219;
 pub(super) const GAME_POINTS: usize = 267;
 pub(super) const BOARD_LEAD: usize = 285;
 pub(super) const SAFE_REPLIES: usize = 295;
+/// The first per-board feature after the game-level ones: the features before it are those of the nets
+/// trained before forks and dead boards were features.
+pub const FORKS: usize = 298;
+const OPPONENT_FORKS: usize = 307;
+const OWN_DEAD: usize = 316;
+const OPPONENT_DEAD: usize = 325;
 /// The most game-level features a position can have: the forced board, two threats, one per big-board
 /// line and player, one per open board and player for the game points, the standing, the safe replies.
 pub const MAX_GAME_FEATURES: usize = 3 + 16 + 18 + 2;
@@ -107,8 +120,9 @@ pub(super) fn live_boards(board: &Board, p: Player) -> u16 {
     live
 }
 
-/// At most one feature per cell or small board's state, two threats per board, and the game-level ones.
-pub const MAX_ACTIVE: usize = 81 + 18 + MAX_GAME_FEATURES;
+/// At most one feature per cell or small board's state, two threats per board, two forks or dead boards
+/// per board (a player with a fork can still win the board), and the game-level ones.
+pub const MAX_ACTIVE: usize = 81 + 18 + 18 + MAX_GAME_FEATURES;
 
 /// The features of small board `b` seen by `me`: its state if closed, else its marks and threats.
 #[inline(always)]
@@ -132,9 +146,17 @@ pub fn board_features(board: &Board, me: Player, b: usize, mut f: impl FnMut(usi
         }
     }
     let free = board.free_cells(b);
-    for (threat, owner) in [(OWN_THREAT, me), (OPPONENT_THREAT, me.other())] {
-        if completing_cells(board.marks(owner, b), free) != 0 {
+    let sides =
+        [(OWN_THREAT, FORKS, OWN_DEAD, me), (OPPONENT_THREAT, OPPONENT_FORKS, OPPONENT_DEAD, me.other())];
+    for (threat, fork, dead, owner) in sides {
+        let completing = completing_cells(board.marks(owner, b), free);
+        if completing != 0 {
             f(threat + b);
+        }
+        if completing & completing.wrapping_sub(1) != 0 {
+            f(fork + b);
+        } else if !WINNABLE[board.marks(owner.other(), b) as usize & 0x1FF] {
+            f(dead + b);
         }
     }
 }
@@ -278,6 +300,8 @@ mod tests {
                     // The lead changes sign; whether a line is open does not.
                     285..290 => 285 + 289 - f,
                     290..295 => 290 + 294 - f,
+                    298..307 | 316..325 => f + 9,
+                    307..316 | 325..334 => f - 9,
                     _ => f,
                 };
                 let mut swapped: Vec<usize> = x.iter().map(|&f| swap(f)).collect();
@@ -302,9 +326,9 @@ mod tests {
     }
 
     #[test]
-    fn game_points_standing_and_safe_replies_match_their_definitions() {
+    fn game_points_standing_safe_replies_forks_and_dead_boards_match_their_definitions() {
         let mut rng = Rng::new(11);
-        let mut seen = [0usize; 3 + 10];
+        let mut seen = [0usize; 3 + 10 + 2];
         for _ in 0..300 {
             let mut b = Board::new();
             while let Some(m) = b.random_move(&mut rng) {
@@ -323,6 +347,19 @@ mod tests {
                         let won = b.won_boards(p) | 1 << board;
                         let point = open && LINES.iter().any(|&l| l & won == l && l & b.won_boards(p) != l);
                         assert_eq!(f.contains(&(GAME_POINTS + 9 * side + board)), point, "{b:?}");
+                    }
+                }
+                // Forks: two cells or more that complete a line. Dead: every line holds the other's mark.
+                for (fork, dead, p) in [(FORKS, OWN_DEAD, me), (OPPONENT_FORKS, OPPONENT_DEAD, me.other())] {
+                    for board in (0..9).filter(|&board| b.closed_boards() & 1 << board == 0) {
+                        let (own, theirs) = (b.marks(p, board) & FULL, b.marks(p.other(), board) & FULL);
+                        let wins = |c: u16| LINES.iter().any(|&l| l & c != 0 && l & !(own | c) == 0);
+                        let winning =
+                            (0..9).filter(|&c| (own | theirs) & 1 << c == 0 && wins(1 << c)).count();
+                        assert_eq!(f.contains(&(fork + board)), winning >= 2, "{b:?}");
+                        assert_eq!(f.contains(&(dead + board)), LINES.iter().all(|&l| l & theirs != 0));
+                        seen[13] += (winning >= 2) as usize;
+                        seen[14] += LINES.iter().all(|&l| l & theirs != 0) as usize;
                     }
                 }
                 let standing: Vec<usize> =

@@ -17,10 +17,12 @@ pub const ROLLOUT_HEAD_TEXT: &str = include_str!("../../weights/rollout_head.txt
 const HEAD_FORMAT_VERSION: i64 = 2;
 
 /// A fingerprint of `net`'s hidden layers on a scale `1 / scale` of theirs: the codec's checksum of them.
+/// The first layer counts the features the net reads only, so that a feature added later keeps the
+/// fingerprints of the heads fitted before.
 fn fingerprint(net: &ValueNet, scale: i64) -> u32 {
     let (w1, b1, second, _, _) = net.parts();
     let mut sum = Checksum::default();
-    w1.iter().chain(b1).for_each(|&v| sum.add(v as i64 / scale, 16));
+    w1[..net.shape().inputs * net.hidden()].iter().chain(b1).for_each(|&v| sum.add(v as i64 / scale, 16));
     second.weights.iter().for_each(|&v| sum.add(v as i64, 16));
     second.biases.iter().for_each(|&v| sum.add(v as i64 / scale, 32));
     sum.value()

@@ -6,7 +6,7 @@
 //! switch: trained by `uttt train-value --hidden H --hidden2 H2 --buckets B --clipped`, played by
 //! `--value-weights FILE` or `builtin:bot:net=FILE`.
 
-use crate::value::features::{INPUTS, NEXT_BOARD_BUCKETS};
+use crate::value::features::{FORKS, INPUTS, NEXT_BOARD_BUCKETS};
 
 /// A value net's shape: `inputs` features (the first of `features.rs`) → `hidden` units (clipped, or
 /// squared) → optionally `hidden2` clipped units → one output from each of `buckets` output buckets (the
@@ -25,8 +25,9 @@ pub struct NetShape {
     pub squared: bool,
 }
 
-/// The shipped net (`weights/value.txt`): 298 inputs → 64 squared units → 4 phase buckets.
-pub const SHIPPED: NetShape = NetShape { inputs: INPUTS, hidden: 64, hidden2: 0, buckets: 4, squared: true };
+/// The shipped net (`weights/value.txt`): 298 inputs (the features before the forks) → 64 squared units →
+/// 4 phase buckets.
+pub const SHIPPED: NetShape = NetShape { inputs: FORKS, hidden: 64, hidden2: 0, buckets: 4, squared: true };
 const _: () = assert!(SHIPPED.problem().is_none(), "the shipped shape must be one a net can have");
 
 /// A second width whose first-layer sums are kept in registers, as the shipped one's are

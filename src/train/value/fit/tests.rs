@@ -16,18 +16,31 @@ fn batch(seed: u64, buckets: usize) -> Vec<Example> {
 }
 
 /// Asserts that `analytic`, the gradient's entry for parameter `k` of `net`, is the slope of `loss` there
-/// (a central difference).
-fn assert_slope(net: &FloatNet, k: usize, analytic: f32, loss: impl Fn(&FloatNet) -> f64, what: &str) {
+/// (a central difference), where the loss has one: returns false, asserting nothing, where a unit's clip
+/// lies within the step (the slopes on the two sides differ), as a random net's may at a random position.
+fn assert_slope(
+    net: &FloatNet,
+    k: usize,
+    analytic: f32,
+    loss: impl Fn(&FloatNet) -> f64,
+    what: &str,
+) -> bool {
     let eps = 1e-3;
     let (mut plus, mut minus) = (net.clone(), net.clone());
     *plus.parameters_mut().nth(k).unwrap() += eps;
     *minus.parameters_mut().nth(k).unwrap() -= eps;
-    let numeric = (loss(&plus) - loss(&minus)) / (2.0 * eps as f64);
+    let (above, here, below) = (loss(&plus), loss(net), loss(&minus));
+    let (right, left) = ((above - here) / eps as f64, (here - below) / eps as f64);
+    if (right - left).abs() > 0.01 + 0.05 * right.abs() {
+        return false;
+    }
+    let numeric = (above - below) / (2.0 * eps as f64);
     let analytic = analytic as f64;
     assert!(
         (numeric - analytic).abs() < 0.02 + 0.05 * analytic.abs(),
         "parameter {k} ({what}): numeric {numeric}, analytic {analytic}"
     );
+    true
 }
 
 /// Backpropagation agrees with finite differences of the loss, in every layer, with and without a
@@ -54,8 +67,9 @@ fn the_gradient_matches_finite_differences() {
             if grad[k].abs() < 1e-3 {
                 continue;
             }
-            assert_slope(&net, k, grad[k], loss, &format!("second layer {hidden2}"));
-            checked[(k >= w1_end) as usize + (k >= wm_end) as usize] += 1;
+            if assert_slope(&net, k, grad[k], loss, &format!("second layer {hidden2}")) {
+                checked[(k >= w1_end) as usize + (k >= wm_end) as usize] += 1;
+            }
         }
         assert!(checked[0] > 5 && checked[2] > 2, "too few parameters checked: {checked:?}");
         assert!(hidden2 == 0 || checked[1] > 5, "second layer not checked: {checked:?}");
@@ -88,7 +102,9 @@ fn the_auxiliary_heads_gradient_reaches_the_first_layer() {
         if grad[k].abs() < 1e-3 {
             continue;
         }
-        assert_slope(&net, k, grad[k], loss, "with the auxiliary head");
+        if !assert_slope(&net, k, grad[k], loss, "with the auxiliary head") {
+            continue;
+        }
         checked += 1;
         differs += ((grad[k] - value_alone[k]).abs() > 1e-4) as usize;
     }
