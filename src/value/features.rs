@@ -124,7 +124,8 @@ pub(super) fn live_boards(board: &Board, p: Player) -> u16 {
 /// per board (a player with a fork can still win the board), and the game-level ones.
 pub const MAX_ACTIVE: usize = 81 + 18 + 18 + MAX_GAME_FEATURES;
 
-/// The features of small board `b` seen by `me`: its state if closed, else its marks and threats.
+/// The features of small board `b` seen by `me`: its state if closed, else its marks, threats, forks and
+/// whether either player can no longer win it.
 #[inline(always)]
 pub fn board_features(board: &Board, me: Player, b: usize, mut f: impl FnMut(usize)) {
     let bit = 1u16 << b;
