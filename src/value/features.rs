@@ -357,10 +357,11 @@ mod tests {
                         let wins = |c: u16| LINES.iter().any(|&l| l & c != 0 && l & !(own | c) == 0);
                         let winning =
                             (0..9).filter(|&c| (own | theirs) & 1 << c == 0 && wins(1 << c)).count();
+                        let dead_for_p = LINES.iter().all(|&l| l & theirs != 0);
                         assert_eq!(f.contains(&(fork + board)), winning >= 2, "{b:?}");
-                        assert_eq!(f.contains(&(dead + board)), LINES.iter().all(|&l| l & theirs != 0));
+                        assert_eq!(f.contains(&(dead + board)), dead_for_p, "{b:?}");
                         seen[13] += (winning >= 2) as usize;
-                        seen[14] += LINES.iter().all(|&l| l & theirs != 0) as usize;
+                        seen[14] += dead_for_p as usize;
                     }
                 }
                 let standing: Vec<usize> =
