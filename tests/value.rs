@@ -79,7 +79,7 @@ fn positions(games: u64) -> Vec<(Board, Vec<u16>)> {
         .map(|r| {
             let b = Board::from_moves(&r.moves).unwrap();
             let mut f = Vec::new();
-            active_features(&b, b.side_to_move(), |x| f.push(x as u16));
+            active_features(&b, b.side_to_move(), INPUTS, |x| f.push(x as u16));
             (b, f)
         })
         .collect()

@@ -50,7 +50,7 @@ impl Accumulator {
         let h = net.hidden();
         let sum = &mut self.sums[me.index()][..h];
         sum.copy_from_slice(net.biases());
-        active_features(board, me, |f| add(sum, net.column(f)));
+        active_features(board, me, net.inputs(), |f| add(sum, net.column(f)));
     }
 
     /// Recomputes both perspectives from scratch.
@@ -62,7 +62,7 @@ impl Accumulator {
     /// Updates both perspectives for move `m` played in `before`, giving `after`.
     #[inline]
     pub fn play(&mut self, net: &ValueNet, before: &Board, m: Move, after: &Board) {
-        let h = net.hidden();
+        let (h, inputs) = (net.hidden(), net.inputs());
         let b = m.board();
         for me in [Player::X, Player::O] {
             let (mut old_game, mut new_game) = ([0; MAX_GAME_FEATURES], [0; MAX_GAME_FEATURES]);
@@ -70,8 +70,8 @@ impl Accumulator {
             let new_n = game_features(after, me, &mut new_game);
             let (old_game, new_game) = (&old_game[..old_n], &new_game[..new_n]);
             let sum = &mut self.sums[me.index()][..h];
-            board_features(before, me, b, |f| sub(sum, net.column(f)));
-            board_features(after, me, b, |f| add(sum, net.column(f)));
+            board_features(before, me, b, inputs, |f| sub(sum, net.column(f)));
+            board_features(after, me, b, inputs, |f| add(sum, net.column(f)));
             for &f in old_game.iter().filter(|f| !new_game.contains(f)) {
                 sub(sum, net.column(f));
             }

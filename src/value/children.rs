@@ -75,7 +75,7 @@ impl<'a> Children<'a> {
         if self.shared_board != b {
             shared.copy_from_slice(net.biases());
             for other in (0..9).filter(|&o| o != b) {
-                board_features(&self.parent, me, other, |f| add_column(shared, net.column(f)));
+                board_features(&self.parent, me, other, net.inputs(), |f| add_column(shared, net.column(f)));
             }
             *shared_open = *shared;
             let mut kept = [0; MAX_GAME_FEATURES];
@@ -88,7 +88,7 @@ impl<'a> Children<'a> {
             Some(n) => (*shared_open, n),
             None => (*shared, game_features(after, me, &mut game)),
         };
-        board_features(after, me, b, |f| add_column(&mut sums, net.column(f)));
+        board_features(after, me, b, net.inputs(), |f| add_column(&mut sums, net.column(f)));
         for &f in &game[..n] {
             add_column(&mut sums, net.column(f));
         }

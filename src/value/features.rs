@@ -125,9 +125,10 @@ pub(super) fn live_boards(board: &Board, p: Player) -> u16 {
 pub const MAX_ACTIVE: usize = 81 + 18 + 18 + MAX_GAME_FEATURES;
 
 /// The features of small board `b` seen by `me`: its state if closed, else its marks, threats, forks and
-/// whether either player can no longer win it.
+/// whether either player can no longer win it. The forks and dead boards are left out for a net of
+/// `inputs` ≤ `FORKS` features, which reads them with zero weights: the search skips their work.
 #[inline(always)]
-pub fn board_features(board: &Board, me: Player, b: usize, mut f: impl FnMut(usize)) {
+pub fn board_features(board: &Board, me: Player, b: usize, inputs: usize, mut f: impl FnMut(usize)) {
     let bit = 1u16 << b;
     if board.closed_boards() & bit != 0 {
         f(if board.won_boards(me) & bit != 0 {
@@ -147,19 +148,31 @@ pub fn board_features(board: &Board, me: Player, b: usize, mut f: impl FnMut(usi
         }
     }
     let free = board.free_cells(b);
-    let sides =
-        [(OWN_THREAT, FORKS, OWN_DEAD, me), (OPPONENT_THREAT, OPPONENT_FORKS, OPPONENT_DEAD, me.other())];
-    for (threat, fork, dead, owner) in sides {
-        let completing = completing_cells(board.marks(owner, b), free);
-        if completing != 0 {
+    for (threat, owner) in [(OWN_THREAT, me), (OPPONENT_THREAT, me.other())] {
+        if completing_cells(board.marks(owner, b), free) != 0 {
             f(threat + b);
         }
-        if completing & completing.wrapping_sub(1) != 0 {
-            f(fork + b);
-        } else if !WINNABLE[board.marks(owner.other(), b) as usize & 0x1FF] {
-            f(dead + b);
-        }
     }
+    if inputs > FORKS {
+        fork_or_dead(board, me, b, free).into_iter().flatten().for_each(f);
+    }
+}
+
+/// For each player of open board `b` (free cells `free`), its fork or dead-board feature if it has one.
+/// Never inlined: the search's hot loops stay as compact as they were for nets that do not read these.
+#[inline(never)]
+fn fork_or_dead(board: &Board, me: Player, b: usize, free: u16) -> [Option<usize>; 2] {
+    let sides = [(FORKS, OWN_DEAD, me), (OPPONENT_FORKS, OPPONENT_DEAD, me.other())];
+    sides.map(|(fork, dead, owner)| {
+        let completing = completing_cells(board.marks(owner, b), free);
+        if completing & completing.wrapping_sub(1) != 0 {
+            Some(fork + b)
+        } else if !WINNABLE[board.marks(owner.other(), b) as usize & 0x1FF] {
+            Some(dead + b)
+        } else {
+            None
+        }
+    })
 }
 
 /// The features of the whole position seen by `me`: the forced board, whether either side is one move
@@ -250,11 +263,12 @@ pub(super) fn safe_replies(board: &Board, threatened: u16) -> usize {
     SAFE_REPLIES + safe.min(2) as usize
 }
 
-/// Calls `f` with every active feature of `board` seen by `me`.
+/// Calls `f` with every active feature of `board` seen by `me` that a net of `inputs` features can read
+/// (all of them for `INPUTS`; see `board_features`).
 #[inline(always)]
-pub fn active_features(board: &Board, me: Player, mut f: impl FnMut(usize)) {
+pub fn active_features(board: &Board, me: Player, inputs: usize, mut f: impl FnMut(usize)) {
     for b in 0..9 {
-        board_features(board, me, b, &mut f);
+        board_features(board, me, b, inputs, &mut f);
     }
     let mut game = [0; MAX_GAME_FEATURES];
     let n = game_features(board, me, &mut game);
@@ -277,8 +291,8 @@ mod tests {
             while let Some(m) = b.random_move(&mut rng) {
                 b.play(m);
                 let (mut x, mut o) = (Vec::new(), Vec::new());
-                active_features(&b, Player::X, |f| x.push(f));
-                active_features(&b, Player::O, |f| o.push(f));
+                active_features(&b, Player::X, INPUTS, |f| x.push(f));
+                active_features(&b, Player::O, INPUTS, |f| o.push(f));
                 assert!(x.len() <= MAX_ACTIVE && x.iter().all(|&f| f < INPUTS));
                 let mut sorted = x.clone();
                 sorted.sort();
@@ -309,6 +323,11 @@ mod tests {
                 swapped.sort();
                 o.sort();
                 assert_eq!(swapped, o);
+                // A net of fewer inputs is given exactly the features below its count, in the same order.
+                let mut older = Vec::new();
+                active_features(&b, Player::X, FORKS, |f| older.push(f));
+                x.retain(|&f| f < FORKS);
+                assert_eq!(older, x);
             }
         }
     }
@@ -340,7 +359,7 @@ mod tests {
                 }
                 let me = b.side_to_move();
                 let mut f = Vec::new();
-                active_features(&b, me, |x| f.push(x));
+                active_features(&b, me, INPUTS, |x| f.push(x));
                 // Game points: open boards that, won, complete a line of the big board.
                 for (side, p) in [me, me.other()].into_iter().enumerate() {
                     for board in 0..9 {
@@ -390,7 +409,7 @@ mod tests {
         let b = Board::from_moves(&moves.map(|(board, cell)| Move::new(board, cell))).unwrap();
         assert_eq!(b.won_boards(Player::X), 1);
         let mut seen = Vec::new();
-        active_features(&b, Player::X, |f| seen.push(f));
+        active_features(&b, Player::X, INPUTS, |f| seen.push(f));
         for (l, &line) in LINES.iter().enumerate() {
             let (own, theirs) = (OPEN_LINES + 6 * l, OPEN_LINES + 6 * l + 3);
             if line & 1 != 0 {
@@ -405,7 +424,7 @@ mod tests {
     #[test]
     fn the_empty_board_has_only_the_free_choice() {
         let mut seen = Vec::new();
-        active_features(&Board::new(), Player::X, |f| seen.push(f));
+        active_features(&Board::new(), Player::X, INPUTS, |f| seen.push(f));
         // Every big-board line is open for both players, none begun: own lines first, then the opponent's.
         let open_lines: Vec<usize> =
             (0..2).flat_map(|p| (0..8).map(move |l| OPEN_LINES + 6 * l + 3 * p)).collect();
@@ -414,7 +433,7 @@ mod tests {
         assert_eq!(seen, [&[ANYWHERE][..], &open_lines, &[even]].concat());
         let b = Board::from_moves(&[Move::new(4, 2)]).unwrap();
         seen.clear();
-        active_features(&b, Player::O, |f| seen.push(f));
+        active_features(&b, Player::O, INPUTS, |f| seen.push(f));
         assert_eq!(seen, [&[OPPONENT_CELLS + 9 * 4 + 2, FORCED + 2][..], &open_lines, &[even]].concat());
     }
 }

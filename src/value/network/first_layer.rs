@@ -94,7 +94,7 @@ impl FirstLayer {
             WIDE_HIDDEN => sums.copy_from_slice(&self.sums_fixed::<WIDE_HIDDEN>(board, me)),
             _ => {
                 sums.copy_from_slice(&self.biases);
-                active_features(board, me, |f| {
+                active_features(board, me, self.inputs, |f| {
                     sums.iter_mut().zip(self.column(f)).for_each(|(a, &w)| *a = a.wrapping_add(w));
                 });
             }
@@ -105,7 +105,7 @@ impl FirstLayer {
     #[inline(always)]
     fn sums_fixed<const H: usize>(&self, board: &Board, me: Player) -> [i16; H] {
         let mut acc: [i16; H] = self.biases[..H].try_into().expect("the layer has H units");
-        active_features(board, me, |f| add_column(&mut acc, &self.weights[f * H..(f + 1) * H]));
+        active_features(board, me, self.inputs, |f| add_column(&mut acc, &self.weights[f * H..(f + 1) * H]));
         acc
     }
 }

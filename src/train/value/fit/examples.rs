@@ -52,7 +52,7 @@ impl Reading {
 /// `board` as the net reads it: its first `inputs` features, its bucket of `buckets`, and `target`.
 pub(super) fn example(board: &Board, target: f32, inputs: usize, buckets: usize) -> Example {
     let mut features = Vec::with_capacity(64);
-    active_features(board, board.side_to_move(), |f| {
+    active_features(board, board.side_to_move(), inputs, |f| {
         if f < inputs {
             features.push(f as u16)
         }
