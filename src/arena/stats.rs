@@ -118,6 +118,23 @@ pub fn pairs_line(pair_scores: &[f64]) -> String {
     )
 }
 
+/// How far a set of games run together: the moves all of them share from the start, and how many
+/// different lines they follow `past` moves after that (games shorter than that count by their whole
+/// length). Two bots with opening books and a steady clock can play every game of a match from the empty
+/// board down one line for twenty moves: those games are not independent samples, and an interval that
+/// counts them as such is too narrow.
+pub fn shared_start<T: Ord>(lines: &[&[T]], past: usize) -> (usize, usize) {
+    let Some(first) = lines.first() else {
+        return (0, 0);
+    };
+    let shared = lines.iter().map(|l| l.iter().zip(first.iter()).take_while(|(a, b)| a == b).count()).min();
+    let shared = shared.unwrap_or(0);
+    let mut starts: Vec<&[T]> = lines.iter().map(|l| &l[..l.len().min(shared + past)]).collect();
+    starts.sort();
+    starts.dedup();
+    (shared, starts.len())
+}
+
 /// The value at fraction `p` (0..=1) of an ascending list, nearest rank; 0 for an empty list.
 pub fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
@@ -192,6 +209,16 @@ mod tests {
         assert!(strong.sprt_llr(0.0, 50.0) > upper);
         let weak = Wdl { wins: 100, draws: 100, losses: 300 };
         assert!(weak.sprt_llr(0.0, 50.0) < lower);
+    }
+
+    #[test]
+    fn games_down_one_line_are_counted_as_one_start() {
+        let lines: [&[u8]; 4] = [&[1, 2, 3, 4, 5], &[1, 2, 3, 9, 9], &[1, 2, 3, 4, 6], &[1, 2, 3]];
+        assert_eq!(shared_start(&lines, 1), (3, 3), "…4, …9 and the game that ended at 3");
+        assert_eq!(shared_start(&lines, 2), (3, 4));
+        assert_eq!(shared_start(&lines[..1], 10), (5, 1));
+        assert_eq!(shared_start(&[&[1u8, 2][..], &[2, 1]], 5), (0, 2));
+        assert_eq!(shared_start::<u8>(&[], 5), (0, 0));
     }
 
     #[test]

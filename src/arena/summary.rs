@@ -5,6 +5,11 @@ use super::stats::{self, percentile};
 use crate::board::Player;
 use crate::json::string as json_string;
 
+/// How many moves past their shared start the games' lines are counted.
+const SHARED_PAST: usize = 10;
+/// Shared moves from which the summary warns that the games are not independent.
+const SHARED_WARNING: usize = 8;
+
 /// The end-of-match summary, as text and as JSON.
 pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
     let w = r.wdl();
@@ -35,6 +40,19 @@ pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
         second.losses,
         100.0 * second.score()
     );
+    // Each colour's games, openings included: how long they run down one line.
+    let [a_first, b_first] = [true, false].map(|a_is_x| {
+        let lines: Vec<&[_]> =
+            r.games.iter().filter(|g| g.a_is_x == a_is_x).map(|g| &g.record.moves[..]).collect();
+        stats::shared_start(&lines, SHARED_PAST)
+    });
+    text += &format!(
+        "lines: {a} first, the games share their first {} moves and follow {} lines {SHARED_PAST} moves on; {b} first, {} moves and {} lines\n",
+        a_first.0, a_first.1, b_first.0, b_first.1
+    );
+    if a_first.0.max(b_first.0) >= SHARED_WARNING {
+        text += "  (games that run down one line are not independent: the intervals above are too narrow)\n";
+    }
     let mut json_players = Vec::new();
     for (name, of_a) in [(a, true), (b, false)] {
         let t = r.move_times(of_a, false);
@@ -66,13 +84,17 @@ pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
         text += &format!("SPRT: {s}\n");
     }
     let json = format!(
-        "{{\"games\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"score\": {:.4}, \"elo\": {elo:.2}, \"elo_low\": {lo:.2}, \"elo_high\": {hi:.2}, \"pairs\": {}, \"pair_elo\": {pair_elo:.2}, \"pair_elo_low\": {pair_lo:.2}, \"pair_elo_high\": {pair_hi:.2}, \"avg_length\": {avg_len:.2}, \"first_player_win_rate\": {x_wins:.4}, \"sprt\": {}, \"players\": [{}]}}",
+        "{{\"games\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"score\": {:.4}, \"elo\": {elo:.2}, \"elo_low\": {lo:.2}, \"elo_high\": {hi:.2}, \"pairs\": {}, \"pair_elo\": {pair_elo:.2}, \"pair_elo_low\": {pair_lo:.2}, \"pair_elo_high\": {pair_hi:.2}, \"avg_length\": {avg_len:.2}, \"first_player_win_rate\": {x_wins:.4}, \"shared_moves\": [{}, {}], \"lines\": [{}, {}], \"sprt\": {}, \"players\": [{}]}}",
         r.games.len(),
         w.wins,
         w.draws,
         w.losses,
         w.score(),
         pairs.len(),
+        a_first.0,
+        b_first.0,
+        a_first.1,
+        b_first.1,
         r.sprt.as_deref().map(json_string).unwrap_or_else(|| "null".into()),
         json_players.join(", ")
     );
