@@ -118,14 +118,14 @@ pub fn pairs_line(pair_scores: &[f64]) -> String {
     )
 }
 
-/// How far a set of games run together: the moves all of them share from the start, and how many
-/// different lines they follow `past` moves after that (games shorter than that count by their whole
-/// length). Two bots with opening books and a steady clock can play every game of a match from the empty
+/// How far a set of games run together: the moves all of them share from the start (none for fewer
+/// than two games), and how many different lines they follow `past` moves after that (games shorter than
+/// that count by their whole length). Two bots with opening books and a steady clock can play every game of a match from the empty
 /// board down one line for twenty moves: those games are not independent samples, and an interval that
 /// counts them as such is too narrow.
 pub fn shared_start<T: Ord>(lines: &[&[T]], past: usize) -> (usize, usize) {
-    let Some(first) = lines.first() else {
-        return (0, 0);
+    let (Some(first), true) = (lines.first(), lines.len() >= 2) else {
+        return (0, lines.len());
     };
     let shared = lines.iter().map(|l| l.iter().zip(first.iter()).take_while(|(a, b)| a == b).count()).min();
     let shared = shared.unwrap_or(0);
@@ -216,7 +216,7 @@ mod tests {
         let lines: [&[u8]; 4] = [&[1, 2, 3, 4, 5], &[1, 2, 3, 9, 9], &[1, 2, 3, 4, 6], &[1, 2, 3]];
         assert_eq!(shared_start(&lines, 1), (3, 3), "…4, …9 and the game that ended at 3");
         assert_eq!(shared_start(&lines, 2), (3, 4));
-        assert_eq!(shared_start(&lines[..1], 10), (5, 1));
+        assert_eq!(shared_start(&lines[..1], 10), (0, 1), "one game shares nothing");
         assert_eq!(shared_start(&[&[1u8, 2][..], &[2, 1]], 5), (0, 2));
         assert_eq!(shared_start::<u8>(&[], 5), (0, 0));
     }
