@@ -45,7 +45,11 @@ impl ValueNet {
         match path {
             Some(path) => {
                 let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-                ValueNet::decode_named(path, &text)
+                let net = ValueNet::decode_named(path, &text)?;
+                // The arena file carries the shipped shape's code only: its nets have that shape.
+                #[cfg(bundle)]
+                let net = net.of_shipped_shape(path)?;
+                Ok(net)
             }
             None => ValueNet::embedded(),
         }
@@ -62,7 +66,8 @@ mod tests {
         assert_eq!(ValueNet::embedded().unwrap().shape(), SHIPPED);
         let narrow = network::tests::random_net(16, SHIPPED.buckets, 1);
         let err = narrow.of_shipped_shape("n.txt").unwrap_err();
-        assert!(err.contains("n.txt") && err.contains("hidden: 16") && err.contains("hidden: 64"), "{err}");
+        let shipped = format!("hidden: {}", SHIPPED.hidden);
+        assert!(err.contains("n.txt") && err.contains("hidden: 16") && err.contains(&shipped), "{err}");
     }
 
     #[test]

@@ -43,16 +43,18 @@ impl PhaseError {
     }
 }
 
-/// The move whose position the net values best for the side to move (a finished game by its result).
+/// The move whose position the net values best for the side to move (a finished game by its result; on a
+/// tie the finished game, since a sure net's value rounds to exactly 1 or 0 in `f32`).
 pub fn one_ply_choice(board: &Board, net: &ValueNet) -> Option<Move> {
     let me = board.side_to_move();
-    let mut best: Option<(f32, Move)> = None;
+    let mut best: Option<((f32, bool), Move)> = None;
     board.for_each_move(|m| {
         let mut after = *board;
         after.play(m);
-        let value = if after.is_over() { after.status().score_for(me) } else { 1.0 - net.evaluate(&after) };
-        if best.is_none_or(|(v, _)| value > v) {
-            best = Some((value, m));
+        let over = after.is_over();
+        let value = if over { after.status().score_for(me) } else { 1.0 - net.evaluate(&after) };
+        if best.is_none_or(|(v, _)| (value, over) > v) {
+            best = Some(((value, over), m));
         }
     });
     best.map(|(_, m)| m)

@@ -25,9 +25,9 @@ pub struct NetShape {
     pub squared: bool,
 }
 
-/// The shipped net (`weights/value.txt`): 298 inputs (the features before the forks) → 64 squared units →
+/// The shipped net (`weights/value.txt`): 298 inputs (the features before the forks) → 80 squared units →
 /// 4 phase buckets.
-pub const SHIPPED: NetShape = NetShape { inputs: FORKS, hidden: 64, hidden2: 0, buckets: 4, squared: true };
+pub const SHIPPED: NetShape = NetShape { inputs: FORKS, hidden: 80, hidden2: 0, buckets: 4, squared: true };
 const _: () = assert!(SHIPPED.problem().is_none(), "the shipped shape must be one a net can have");
 
 /// A second width whose first-layer sums are kept in registers, as the shipped one's are
