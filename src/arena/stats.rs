@@ -120,9 +120,9 @@ pub fn pairs_line(pair_scores: &[f64]) -> String {
 
 /// How far a set of games run together: the moves all of them share from the start (none for fewer
 /// than two games), and how many different lines they follow `past` moves after that (games shorter than
-/// that count by their whole length). Two bots with opening books and a steady clock can play every game of a match from the empty
-/// board down one line for twenty moves: those games are not independent samples, and an interval that
-/// counts them as such is too narrow.
+/// that count by their whole length). Two bots with opening books and a steady clock can play every game
+/// of a match from the empty board down one line for twenty moves: those games are not independent
+/// samples, and an interval that counts them as such is too narrow.
 pub fn shared_start<T: Ord>(lines: &[&[T]], past: usize) -> (usize, usize) {
     let (Some(first), true) = (lines.first(), lines.len() >= 2) else {
         return (0, lines.len());
