@@ -87,6 +87,12 @@ pub fn expand_file(ctx: &FileContext, mut top: Option<&mut Vec<TopModule>>) -> R
                     out.push_str(trailing_ws(&out));
                     continue;
                 }
+                // The bundle is compiled without `--cfg bundle`, so an attribute true in the bundle is
+                // dropped and its item kept: left in, rustc would cut what `#[cfg(bundle)]` marks.
+                if !inner && cfg_is_true(&text) {
+                    i = end;
+                    continue;
+                }
                 match path_attribute(&text) {
                     Some(p) => path_attr = Some(p),
                     None => out.push_str(&text),
@@ -262,6 +268,13 @@ pub fn cfg_is_false(attr: &str) -> bool {
     eval_cfg(pred) == Some(false)
 }
 
+/// True when the attribute is `#[cfg(P)]` and P is true in the bundle (`bundle`, `not(test)`).
+pub fn cfg_is_true(attr: &str) -> bool {
+    let compact: String = attr.chars().filter(|c| !c.is_whitespace()).collect();
+    let Some(pred) = compact.strip_prefix("#[cfg(").and_then(|s| s.strip_suffix(")]")) else { return false };
+    eval_cfg(pred) == Some(true)
+}
+
 /// Three-valued evaluation of a cfg predicate: `Some(b)` when known.
 fn eval_cfg(p: &str) -> Option<bool> {
     match p {
@@ -398,6 +411,9 @@ mod tests {
         assert!(cfg_is_false("#[cfg(any(test, not(not(test))))]"));
         assert!(!cfg_is_false("#[cfg(feature = \"x\")]"));
         assert!(!cfg_is_false("#[derive(Debug)]"));
+        assert!(cfg_is_true("#[cfg(bundle)]") && cfg_is_true("#[cfg( not( test ) )]"));
+        assert!(cfg_is_true("#[cfg(all(bundle, not(test)))]") && !cfg_is_true("#[cfg(not(bundle))]"));
+        assert!(!cfg_is_true("#[cfg(any(unix, windows))]") && !cfg_is_true("#[derive(Debug)]"));
     }
 
     #[test]

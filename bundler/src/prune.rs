@@ -47,25 +47,38 @@ pub fn prune(text: &str, scratch: &Path) -> Pruned {
         if starts.is_empty() {
             return Pruned { text: current, removed, note: None };
         }
-        // A round with the structs, and if that does not compile, without them.
+        // A round with the structs, and if that does not compile, without them. An item still imported
+        // where its last user goes in the same round stays for a round (its import is unused then, and
+        // goes first), so a round that fails on such imports is tried again without those items.
         let mut last_error = String::new();
         let mut done = false;
-        for with_structs in [true, false] {
-            let (cut, names) = match cut_items(&current, &starts, with_structs) {
-                Ok(x) => x,
-                Err(e) => return Pruned { text: current, removed, note: Some(e) },
-            };
-            if names.is_empty() {
-                continue;
-            }
-            match check(&cut, scratch) {
-                Ok(_) => {
-                    removed.extend(names);
-                    current = cut;
-                    done = true;
+        'round: for with_structs in [true, false] {
+            let mut kept: Vec<String> = Vec::new();
+            loop {
+                let (cut, names) = match cut_items(&current, &starts, with_structs, &kept) {
+                    Ok(x) => x,
+                    Err(e) => return Pruned { text: current, removed, note: Some(e) },
+                };
+                if names.is_empty() {
                     break;
                 }
-                Err(e) => last_error = e,
+                match check(&cut, scratch) {
+                    Ok(_) => {
+                        removed.extend(names);
+                        current = cut;
+                        done = true;
+                        break 'round;
+                    }
+                    Err(e) => {
+                        let unresolved: Vec<String> =
+                            unresolved_imports(&e).into_iter().filter(|n| !kept.contains(n)).collect();
+                        last_error = e;
+                        if unresolved.is_empty() {
+                            break;
+                        }
+                        kept.extend(unresolved);
+                    }
+                }
             }
         }
         if !done {
@@ -172,9 +185,29 @@ fn cut_bytes(text: &str, ranges: &[(usize, usize)]) -> String {
     out
 }
 
-/// `text` with the items whose names start at `starts` cut out, and those names.
-/// With `with_structs`, a struct goes with its `impl` blocks and its imports; without, structs stay.
-fn cut_items(text: &str, starts: &[usize], with_structs: bool) -> Result<(String, Vec<String>), String> {
+/// The names that rustc's errors call unresolved imports (`unresolved import `a::b::NAME``).
+fn unresolved_imports(json: &str) -> Vec<String> {
+    let marker = "unresolved import `";
+    let mut names: Vec<String> = json
+        .lines()
+        .filter(|l| l.contains("\"level\":\"error\""))
+        .filter_map(|l| l.split_once(marker).and_then(|(_, rest)| rest.split_once('`')))
+        .map(|(path, _)| path.rsplit("::").next().unwrap_or(path).to_string())
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// `text` with the items whose names start at `starts` cut out, but those named in `kept`, and the
+/// names cut. With `with_structs`, a struct goes with its `impl` blocks and its imports; without, structs
+/// stay.
+fn cut_items(
+    text: &str,
+    starts: &[usize],
+    with_structs: bool,
+    kept: &[String],
+) -> Result<(String, Vec<String>), String> {
     let tokens = tokenize(text)?;
     let offsets: Vec<usize> = tokens
         .iter()
@@ -188,7 +221,7 @@ fn cut_items(text: &str, starts: &[usize], with_structs: bool) -> Result<(String
     let mut names = Vec::new();
     for &start in starts {
         let Ok(k) = offsets.binary_search(&start) else { continue };
-        if tokens[k].kind != Kind::Ident {
+        if tokens[k].kind != Kind::Ident || kept.iter().any(|n| n == tokens[k].text) {
             continue;
         }
         let Some(keyword) = prev_code(&tokens, k) else { continue };
@@ -344,5 +377,32 @@ mod tests {
         }
         assert_eq!(p.text.matches("#[inline]").count(), 1);
         assert!(!p.text.contains("HashMap"), "the unused import stays:\n{}", p.text);
+    }
+
+    /// `SCALE`'s one user goes in the round that finds `SCALE` dead too: cut at once, its import would be
+    /// unresolved, so it waits a round, until that import is unused.
+    #[test]
+    fn an_item_imported_where_its_last_user_goes_is_cut_a_round_later() {
+        let src = "mod shape { pub const SCALE: u8 = 3; pub const LIVE: u8 = 1; }
+                   mod layer { use super::shape::SCALE; pub fn dead() -> u8 { SCALE } }
+                   fn main() { println!(\"{}\", shape::LIVE); }
+";
+        let dir = std::env::temp_dir().join(format!("bundler-prune-import-test-{}", std::process::id()));
+        let p = prune(src, &dir);
+        std::fs::remove_dir_all(&dir).ok();
+        if p.note.as_deref().is_some_and(|n| n.contains("could not be run")) {
+            return; // no rustc here
+        }
+        assert_eq!(p.note, None);
+        assert!(!p.text.contains("SCALE") && !p.text.contains("fn dead"), "left in:\n{}", p.text);
+        assert!(p.text.contains("LIVE"));
+    }
+
+    #[test]
+    fn unresolved_imports_are_named_from_the_errors_only() {
+        let json = "{\"message\":\"unresolved import `super::shape::QM`\",\"level\":\"error\"}\n\
+                    {\"message\":\"unresolved import `a::B`\",\"level\":\"warning\"}\n\
+                    {\"message\":\"unresolved import `QA`\",\"level\":\"error\"}\n";
+        assert_eq!(unresolved_imports(json), vec!["QA".to_string(), "QM".to_string()]);
     }
 }

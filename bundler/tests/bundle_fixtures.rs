@@ -31,7 +31,7 @@ fn compile_and_run(text: &str, tag: &str) -> Option<String> {
     Some(String::from_utf8(out.stdout).unwrap())
 }
 
-const EXPECTED_RUN: &str = "13 e mod fake3; mod fake4; \"# still raw a note with \"# and \"## inside 7\n";
+const EXPECTED_RUN: &str = "13 e mod fake3; mod fake4; \"# still raw a note with \"# and \"## inside 7 1\n";
 
 #[test]
 fn basic_fixture_matches_golden_output_and_runs() {
@@ -43,6 +43,10 @@ fn basic_fixture_matches_golden_output_and_runs() {
         assert_eq!(b.left_out, vec!["unused".to_string()]);
         assert!(!b.text.contains("fn t()") && !b.text.contains("fn gone") && !b.text.contains("mod tests"));
         assert!(b.text.contains("fn not_test") && b.text.contains("fn kept_unknown"));
+        assert!(
+            !b.text.contains("cfg(bundle)") && !b.text.contains("cfg(not(test))"),
+            "true in the bundle: dropped"
+        );
         if let Some(stdout) = compile_and_run(&b.text, golden) {
             // 6 bytes of data: c() = 6, b() = 12, a() = 13.
             assert_eq!(stdout, EXPECTED_RUN);
