@@ -59,11 +59,15 @@ impl<'a> Children<'a> {
     /// over): `net.evaluate(after)`, exactly.
     #[inline(always)]
     pub fn value(&mut self, m: Move, after: &Board) -> f32 {
-        match self.net.hidden() {
-            h if h == SHIPPED.hidden => self.value_fixed::<{ SHIPPED.hidden }>(m, after),
-            WIDE_HIDDEN => self.value_fixed::<WIDE_HIDDEN>(m, after),
-            _ => self.net.evaluate(after),
+        // The arena file plays the shipped width only (`network::shape::SHIPPED_IN_THE_ARENA_FILE`).
+        #[cfg(not(bundle))]
+        if self.net.hidden() != SHIPPED.hidden {
+            return match self.net.hidden() {
+                WIDE_HIDDEN => self.value_fixed::<WIDE_HIDDEN>(m, after),
+                _ => self.net.evaluate(after),
+            };
         }
+        self.value_fixed::<{ SHIPPED.hidden }>(m, after)
     }
 
     #[inline(always)]

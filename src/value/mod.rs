@@ -45,11 +45,8 @@ impl ValueNet {
         match path {
             Some(path) => {
                 let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-                let net = ValueNet::decode_named(path, &text)?;
-                // The arena file carries the shipped shape's code only: its nets have that shape.
-                #[cfg(bundle)]
-                let net = net.of_shipped_shape(path)?;
-                Ok(net)
+                // The arena file carries the shipped shape's code only, and its decoder refuses others.
+                ValueNet::decode_named(path, &text)
             }
             None => ValueNet::embedded(),
         }

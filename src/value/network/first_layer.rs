@@ -87,19 +87,27 @@ impl FirstLayer {
     pub fn sums<'b>(&self, board: &Board, me: Player, buffer: &'b mut [i16]) -> &'b [i16] {
         // A width known at compile time lets the sums stay in registers while the features are added.
         let sums = &mut buffer[..self.hidden];
-        match self.hidden {
-            h if h == SHIPPED.hidden => {
-                sums.copy_from_slice(&self.sums_fixed::<{ SHIPPED.hidden }>(board, me))
-            }
-            WIDE_HIDDEN => sums.copy_from_slice(&self.sums_fixed::<WIDE_HIDDEN>(board, me)),
-            _ => {
-                sums.copy_from_slice(&self.biases);
-                active_features(board, me, self.inputs, |f| {
-                    sums.iter_mut().zip(self.column(f)).for_each(|(a, &w)| *a = a.wrapping_add(w));
-                });
-            }
+        // The arena file plays the shipped width only (`shape::SHIPPED_IN_THE_ARENA_FILE`).
+        #[cfg(not(bundle))]
+        if self.hidden != SHIPPED.hidden {
+            self.sums_of_another_width(board, me, sums);
+            return sums;
         }
+        sums.copy_from_slice(&self.sums_fixed::<{ SHIPPED.hidden }>(board, me));
         sums
+    }
+
+    /// `sums` for a width other than the shipped one: in registers for `WIDE_HIDDEN`, else by a general loop.
+    #[cfg(not(bundle))]
+    fn sums_of_another_width(&self, board: &Board, me: Player, sums: &mut [i16]) {
+        if self.hidden == WIDE_HIDDEN {
+            sums.copy_from_slice(&self.sums_fixed::<WIDE_HIDDEN>(board, me));
+            return;
+        }
+        sums.copy_from_slice(&self.biases);
+        active_features(board, me, self.inputs, |f| {
+            sums.iter_mut().zip(self.column(f)).for_each(|(a, &w)| *a = a.wrapping_add(w));
+        });
     }
 
     #[inline(always)]

@@ -177,10 +177,12 @@ impl ValueNet {
     #[inline(always)]
     pub fn output(&self, acc: &[i16], bucket: usize) -> f32 {
         let acc = &acc[..self.first_layer.hidden];
-        match self.second_layer.width {
-            0 => self.output_layer.value(acc, bucket),
-            n => self.output_layer.value(&self.second_layer.units(acc)[..n], bucket),
+        // The arena file plays the shipped shape only (`shape::SHIPPED_IN_THE_ARENA_FILE`): no second layer.
+        #[cfg(not(bundle))]
+        if self.second_layer.width > 0 {
+            return self.output_layer.value(&self.second_layer.units(acc)[..self.second_layer.width], bucket);
         }
+        self.output_layer.value(acc, bucket)
     }
 
     /// The expected score of the side to move of a position with these active features (the trainer's

@@ -34,12 +34,14 @@ impl OutputLayer {
     pub fn value(&self, units: &[i16], bucket: usize) -> f32 {
         let n = units.len();
         let weights = &self.weights[bucket * n..(bucket + 1) * n];
-        if self.squared {
-            // Divided in floats: the squares carry `QA²`, the output's scale one `QA`.
-            let sum = squared_dot(units, weights) as f32 / QA as f32;
-            return sigmoid((sum + self.biases[bucket] as f32) / (QA * QB) as f32);
+        // The arena file plays the shipped shape only (`shape::SHIPPED_IN_THE_ARENA_FILE`): squared units.
+        #[cfg(not(bundle))]
+        if !self.squared {
+            return sigmoid((clipped_dot(units, weights) + self.biases[bucket]) as f32 / (QA * QB) as f32);
         }
-        sigmoid((clipped_dot(units, weights) + self.biases[bucket]) as f32 / (QA * QB) as f32)
+        // Divided in floats: the squares carry `QA²`, the output's scale one `QA`.
+        let sum = squared_dot(units, weights) as f32 / QA as f32;
+        sigmoid((sum + self.biases[bucket] as f32) / (QA * QB) as f32)
     }
 }
 

@@ -49,25 +49,8 @@ impl ValueNet {
     /// Reads weight text written by `encode`; an error says what is wrong.
     pub fn decode(text: &str) -> Result<ValueNet, String> {
         let mut r = Reader::new(text)?;
-        let version = r.get(16)?;
-        if !(1..=NET_FORMAT_VERSION).contains(&version) {
-            return Err(format!("format version {version}, expected 1..={NET_FORMAT_VERSION}"));
-        }
-        // The header's numbers, each read in 16 bits (so none is huge), then checked as one shape.
-        let inputs = r.get(16)? as usize;
-        let hidden = r.get(16)? as usize;
-        let buckets = if version >= 2 { r.get(16)? } else { 1 } as usize;
-        let width = if version >= 3 { r.get(16)? } else { 0 } as usize;
-        let squared = if version >= 4 { r.get(16)? } else { 0 };
-        if !(0..=1).contains(&squared) {
-            return Err(format!("activation {squared}, expected 0 (clipped) or 1 (squared)"));
-        }
-        let shape = NetShape { inputs, hidden, hidden2: width, buckets, squared: squared == 1 };
-        shape.check()?;
-        // A step out of range is refused by `with_first_layer_step`, below.
-        let step = if version >= 5 { r.get(16)? } else { 1 };
-        // A text on the old scale: its first layer, and the biases on its scale, doubled.
-        let scale = if version < 6 { LEGACY_SCALE } else { 1 };
+        let (shape, step, scale) = header(&mut r)?;
+        let NetShape { inputs, hidden, hidden2: width, buckets, squared } = shape;
         let last = if width > 0 { width } else { hidden };
         // Every value fits its width (checked by `get`), so the casts below keep it.
         let mut read = |n: usize, stride: usize, bits: u32| -> Result<Vec<i64>, String> {
@@ -77,7 +60,7 @@ impl ValueNet {
         let narrow = |v: Vec<i64>| v.into_iter().map(|x| x as i16).collect::<Vec<_>>();
         let wide = |v: Vec<i64>| v.into_iter().map(|x| x as i32).collect::<Vec<_>>();
         // The features added after the net was trained read zero weights.
-        let w1_bits = if version < 6 { 8 } else { 9 };
+        let w1_bits = if scale == 1 { 9 } else { 8 };
         let scaled = |v: Vec<i64>| v.into_iter().map(|x| x * scale).collect::<Vec<_>>();
         let mut w1 =
             narrow(scaled(read(inputs * hidden, hidden, w1_bits)?.into_iter().map(|x| x * step).collect()));
@@ -90,7 +73,49 @@ impl ValueNet {
         r.finish()?;
         ValueNet::new(hidden, w1, b1, second, w2, b2)?
             .with_inputs(inputs)
-            .with_squared_units(squared == 1)?
+            .with_squared_units(squared)?
             .with_first_layer_step((step * scale) as i16)
     }
+}
+
+/// The text's header: its shape, its first layer's step, and its scale (`LEGACY_SCALE` before version 6:
+/// its first layer, and the biases on its scale, are read doubled); an error for an impossible one. Each
+/// number is read in 16 bits (so none is huge), then checked as one shape; a step out of range is refused
+/// by `with_first_layer_step`.
+#[cfg(not(bundle))]
+fn header(r: &mut Reader) -> Result<(NetShape, i64, i64), String> {
+    let version = r.get(16)?;
+    if !(1..=NET_FORMAT_VERSION).contains(&version) {
+        return Err(format!("format version {version}, expected 1..={NET_FORMAT_VERSION}"));
+    }
+    let inputs = r.get(16)? as usize;
+    let hidden = r.get(16)? as usize;
+    let buckets = if version >= 2 { r.get(16)? } else { 1 } as usize;
+    let hidden2 = if version >= 3 { r.get(16)? } else { 0 } as usize;
+    let squared = if version >= 4 { r.get(16)? } else { 0 };
+    if !(0..=1).contains(&squared) {
+        return Err(format!("activation {squared}, expected 0 (clipped) or 1 (squared)"));
+    }
+    let shape = NetShape { inputs, hidden, hidden2, buckets, squared: squared == 1 };
+    shape.check()?;
+    let step = if version >= 5 { r.get(16)? } else { 1 };
+    Ok((shape, step, if version < 6 { LEGACY_SCALE } else { 1 }))
+}
+
+/// The arena file's `header`: it reads the current version (whose header holds every field) of the shipped
+/// shape only, so it carries no other shape's code and no older text's.
+#[cfg(bundle)]
+fn header(r: &mut Reader) -> Result<(NetShape, i64, i64), String> {
+    let [version, inputs, hidden, buckets, hidden2, squared, step] = [(); 7].map(|_| r.get(16).unwrap_or(-1));
+    let shape = NetShape {
+        inputs: inputs as usize,
+        hidden: hidden as usize,
+        hidden2: hidden2 as usize,
+        buckets: buckets as usize,
+        squared: squared == 1,
+    };
+    if version != NET_FORMAT_VERSION || shape != super::SHIPPED {
+        return Err(format!("version {version}, {shape:?}: not the shipped net's"));
+    }
+    Ok((shape, step, 1))
 }
