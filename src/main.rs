@@ -150,8 +150,9 @@ const COMMANDS: &[Command] = &[
         name: "train",
         aliases: &[],
         usage: &[
-            "train (--data FILE | --value-data FILE...) [--epochs E] [--seed S] [--lr X] [--out DIR]",
-            "                                       train the policy (a step of regenerate-weights)",
+            "train (--data FILE | --value-data FILE...) [--epochs E] [--seed S] [--lr X] [--step Q] [--init FILE] [--out DIR]",
+            "                                       train the policy (a step of regenerate-weights); Q: its text's step",
+            "                                       in 1/1024 (32); --init FILE --epochs 0 re-encodes and measures a policy",
         ],
         run: uttt::train::train_main,
     },

@@ -108,7 +108,8 @@ pub fn selfplay_main(words: &[String]) -> Result<i32, String> {
     Ok(0)
 }
 
-/// `uttt train (--data FILE | --value-data FILE...) [--epochs E] [--seed S] [--lr X] [--out DIR]`
+/// `uttt train (--data FILE | --value-data FILE...) [--epochs E] [--seed S] [--lr X] [--step Q] [--init FILE]
+/// [--out DIR]`
 pub fn train_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let path: Option<String> = a.value("--data")?;
@@ -117,6 +118,17 @@ pub fn train_main(words: &[String]) -> Result<i32, String> {
     let seed: u64 = a.value_or("--seed", 1)?;
     let out: String = a.value_or("--out", "weights".to_string())?;
     let lr: f32 = a.value_or("--lr", policy::fit::LEARNING_RATE)?;
+    let step: i64 = a.value_or("--step", crate::policy::codec::STEP)?;
+    if !(1..=crate::policy::codec::MAX_STEP).contains(&step) {
+        return Err(format!("--step {step}: expected 1..={}", crate::policy::codec::MAX_STEP));
+    }
+    let init = match a.value::<String>("--init")? {
+        Some(path) => {
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+            Some(crate::policy::Policy::decode_named(&path, &text)?.weights().to_vec())
+        }
+        None => None,
+    };
     // Like `train-value`: the files after `--value-data` need not repeat the option.
     let rest = a.positionals()?;
     if !rest.is_empty() && value_paths.is_empty() {
@@ -141,7 +153,8 @@ pub fn train_main(words: &[String]) -> Result<i32, String> {
         _ => return Err("give either --data FILE or --value-data FILE...".to_string()),
     };
     eprintln!("train: {} positions", records.len());
-    let summary = policy::fit::train_with(&records, epochs, seed, lr, true);
+    let settings = policy::fit::Settings { epochs, seed, learning_rate: lr, step, init };
+    let summary = policy::fit::train_with(&records, &settings, true);
     policy::fit::write_weights(
         &out,
         &summary,

@@ -65,8 +65,10 @@ fn evaluate(weights: &[f32], set: &[&Sample]) -> (f64, f64) {
 
 /// What a training run produced and measured.
 pub struct TrainSummary {
-    /// The trained weights.
+    /// The trained weights, as the text of step `step` holds them.
     pub weights: Vec<f32>,
+    /// The text's step (`codec::STEP` unless told otherwise).
+    pub step: i64,
     /// Epochs run.
     pub epochs: usize,
     /// Positions trained on.
@@ -90,14 +92,36 @@ pub struct TrainSummary {
 
 /// Adam on mini-batches; 10 % of the positions (chosen by `seed`) are held out.
 pub fn train(records: &[Record], epochs: usize, seed: u64, verbose: bool) -> TrainSummary {
-    train_with(records, epochs, seed, LEARNING_RATE, verbose)
+    train_with(records, &Settings { epochs, seed, ..Settings::default() }, verbose)
 }
 
 /// Adam's step size; measured on the committed data (docs/training.md).
 pub const LEARNING_RATE: f32 = 0.002;
 
-/// Trains the policy on `records` for `epochs` epochs (learning rate `lr`), holding out a tenth.
-pub fn train_with(records: &[Record], epochs: usize, seed: u64, lr: f32, verbose: bool) -> TrainSummary {
+/// How `train_with` trains (`uttt train`'s options).
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Passes over the training positions (0: the start weights are only quantised and measured).
+    pub epochs: usize,
+    /// Seed of the held-out split and the shuffles.
+    pub seed: u64,
+    /// Adam's step size.
+    pub learning_rate: f32,
+    /// The written text's step (`codec::encode_sized`).
+    pub step: i64,
+    /// Weights to start from (a policy's, `uttt train --init FILE`) instead of zeros.
+    pub init: Option<Vec<f32>>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { epochs: 20, seed: 1, learning_rate: LEARNING_RATE, step: codec::STEP, init: None }
+    }
+}
+
+/// Trains the policy on `records` as `settings` say, holding out a tenth.
+pub fn train_with(records: &[Record], settings: &Settings, verbose: bool) -> TrainSummary {
+    let Settings { epochs, seed, learning_rate: lr, step: text_step, .. } = *settings;
     let patterns = Patterns::shared();
     let count = feature_count(patterns);
     let all = samples(patterns, records);
@@ -117,7 +141,8 @@ pub fn train_with(records: &[Record], epochs: usize, seed: u64, lr: f32, verbose
         .map(|s| -s.target.iter().filter(|&&t| t > 0.0).map(|&t| t as f64 * (t as f64).ln()).sum::<f64>())
         .sum::<f64>()
         / test.len().max(1) as f64;
-    let mut w = vec![0.0f32; count];
+    let mut w = settings.init.clone().unwrap_or_else(|| vec![0.0f32; count]);
+    assert_eq!(w.len(), count, "start weights of another policy's size");
     let (mut m, mut v) = (vec![0.0f32; count], vec![0.0f32; count]);
     let (beta1, beta2, l2, batch) = (0.9f32, 0.999f32, 1e-4f32, 64);
     let mut step = 0i32;
@@ -160,12 +185,13 @@ pub fn train_with(records: &[Record], epochs: usize, seed: u64, lr: f32, verbose
         log.push(line);
     }
     // Report what the bot will use: the quantised weights.
-    let weights: Vec<f32> = w.iter().map(|&x| codec::quantise(x)).collect();
+    let weights: Vec<f32> = w.iter().map(|&x| codec::quantise(x, text_step)).collect();
     let (held_out_loss, held_out_accuracy) = evaluate(&weights, &test);
     let embedded = crate::policy::Policy::embedded().ok().map(|p| evaluate(p.weights(), &test));
     TrainSummary {
         embedded,
         weights,
+        step: text_step,
         epochs,
         train_positions: train.len(),
         held_out_positions: test.len(),
@@ -185,7 +211,7 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 /// Writes `DIR/policy.txt` and `DIR/MANIFEST.txt`.
 pub fn write_weights(dir: &str, s: &TrainSummary, provenance: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
-    let (text, sizes) = codec::encode_sized(&s.weights);
+    let (text, sizes) = codec::encode_sized(&s.weights, s.step);
     std::fs::write(format!("{dir}/policy.txt"), &text).map_err(|e| format!("{dir}/policy.txt: {e}"))?;
     let manifest = format!(
         "# Learned policy weights (policy.txt): {} weights, {} bytes, FNV-1a {:016x}\n{}\n{provenance}\n\
@@ -228,5 +254,19 @@ mod tests {
         // The embedded policy is measured on the same positions, and it too beats the uniform one.
         let (embedded_loss, _) = s.embedded.expect("the embedded policy decodes");
         assert!(embedded_loss < s.uniform_loss, "embedded {embedded_loss} vs uniform {}", s.uniform_loss);
+    }
+
+    #[test]
+    fn no_epochs_from_start_weights_requantises_them_and_measures_them() {
+        let records = crate::train::policy::data::generate(6, 300, 2, 2, false);
+        let embedded = crate::policy::Policy::embedded().unwrap().weights().to_vec();
+        let settings = Settings { epochs: 0, step: 64, init: Some(embedded.clone()), ..Settings::default() };
+        let s = train_with(&records, &settings, false);
+        let expected: Vec<f32> = embedded.iter().map(|&w| codec::quantise(w, 64)).collect();
+        assert_eq!((s.weights, s.step), (expected, 64));
+        // At step 1 the embedded weights are kept exactly, so they measure as the embedded policy does.
+        let same = train_with(&records, &Settings { step: 1, ..settings }, false);
+        assert_eq!(same.weights, embedded);
+        assert_eq!(Some((same.held_out_loss, same.held_out_accuracy)), same.embedded);
     }
 }
