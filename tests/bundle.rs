@@ -118,5 +118,40 @@ fn the_bundle_compiles_and_plays_the_same_moves() {
     }
     // Whole games against a random player: a win takes at least nine of the bot's moves.
     assert!(compared > 40, "only {compared} answers compared");
+    nets_from_files_must_have_the_shipped_shape(&bin);
     std::fs::remove_dir_all(bin.parent().unwrap()).ok();
+}
+
+/// The arena file carries the shipped shape's code only: a net file of that shape plays as the embedded
+/// net, one of another shape is refused on stderr (the bot then plays on rollouts).
+fn nets_from_files_must_have_the_shipped_shape(bin: &Path) {
+    let (transcript, answers) = record_game(3, true, "1");
+    let dir = bin.parent().unwrap();
+    let shipped = uttt::value::ValueNet::embedded().unwrap();
+    let other = shipped.clone().with_inputs(200);
+    for (name, net, refused) in [("shipped.txt", shipped, false), ("other.txt", other, true)] {
+        let file = dir.join(name);
+        std::fs::write(&file, net.encode()).unwrap();
+        let mut child = Command::new(bin)
+            .args(["--iterations", "300", "--seed", "5", "--quiet", "--value-weight", "1", "--value-weights"])
+            .arg(&file)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(transcript.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            stderr.contains("value net unusable") && stderr.contains("not the shipped"),
+            refused,
+            "{name}: {stderr}"
+        );
+        let played: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+        assert_eq!(played.len(), answers.len(), "{name}: an answer every turn");
+        if !refused {
+            assert_eq!(played, answers, "the shipped net from a file plays as the embedded one");
+        }
+    }
 }
