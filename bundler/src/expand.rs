@@ -263,16 +263,18 @@ fn path_attribute(attr: &str) -> Option<String> {
 /// (the crate marks what the arena file never needs `#[cfg(not(bundle))]`); other predicates are
 /// unknown, so kept.
 pub fn cfg_is_false(attr: &str) -> bool {
-    let compact: String = attr.chars().filter(|c| !c.is_whitespace()).collect();
-    let Some(pred) = compact.strip_prefix("#[cfg(").and_then(|s| s.strip_suffix(")]")) else { return false };
-    eval_cfg(pred) == Some(false)
+    cfg_in_bundle(attr) == Some(false)
 }
 
 /// True when the attribute is `#[cfg(P)]` and P is true in the bundle (`bundle`, `not(test)`).
 pub fn cfg_is_true(attr: &str) -> bool {
+    cfg_in_bundle(attr) == Some(true)
+}
+
+/// The value in the bundle of the attribute's predicate when it is a known `#[cfg(P)]`.
+fn cfg_in_bundle(attr: &str) -> Option<bool> {
     let compact: String = attr.chars().filter(|c| !c.is_whitespace()).collect();
-    let Some(pred) = compact.strip_prefix("#[cfg(").and_then(|s| s.strip_suffix(")]")) else { return false };
-    eval_cfg(pred) == Some(true)
+    eval_cfg(compact.strip_prefix("#[cfg(")?.strip_suffix(")]")?)
 }
 
 /// Three-valued evaluation of a cfg predicate: `Some(b)` when known.
