@@ -103,16 +103,7 @@ fn the_bundle_compiles_and_plays_the_same_moves() {
     for (seed, bot_first, value_weight) in [(1, true, "0"), (2, false, "0"), (3, true, "1"), (4, false, "1")]
     {
         let (transcript, answers) = record_game(seed, bot_first, value_weight);
-        let mut child = Command::new(&bin)
-            .args(["--iterations", "300", "--seed", "5", "--quiet", "--value-weight", value_weight])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(transcript.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
-        let bundle_answers: Vec<String> =
-            String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+        let (bundle_answers, _) = replay(&bin, &transcript, &["--value-weight", value_weight]);
         assert_eq!(bundle_answers, answers, "game with seed {seed}");
         compared += answers.len();
     }
@@ -120,6 +111,23 @@ fn the_bundle_compiles_and_plays_the_same_moves() {
     assert!(compared > 40, "only {compared} answers compared");
     nets_from_files_must_have_the_shipped_shape(&bin);
     std::fs::remove_dir_all(bin.parent().unwrap()).ok();
+}
+
+/// The bundle's answers to a recorded game's referee input, with `args` beside those `record_game` gives
+/// the cargo-built bot, and its stderr.
+fn replay(bin: &Path, transcript: &str, args: &[&str]) -> (Vec<String>, String) {
+    let mut child = Command::new(bin)
+        .args(["--iterations", "300", "--seed", "5", "--quiet"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(transcript.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let answers = String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+    (answers, String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 /// The arena file carries the shipped shape's code only: a net file of that shape plays as the embedded
@@ -132,23 +140,13 @@ fn nets_from_files_must_have_the_shipped_shape(bin: &Path) {
     for (name, net, refused) in [("shipped.txt", shipped, false), ("other.txt", other, true)] {
         let file = dir.join(name);
         std::fs::write(&file, net.encode()).unwrap();
-        let mut child = Command::new(bin)
-            .args(["--iterations", "300", "--seed", "5", "--quiet", "--value-weight", "1", "--value-weights"])
-            .arg(&file)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(transcript.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        let (played, stderr) =
+            replay(bin, &transcript, &["--value-weight", "1", "--value-weights", file.to_str().unwrap()]);
         assert_eq!(
             stderr.contains("value net unusable") && stderr.contains("not the shipped"),
             refused,
             "{name}: {stderr}"
         );
-        let played: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
         assert_eq!(played.len(), answers.len(), "{name}: an answer every turn");
         if !refused {
             assert_eq!(played, answers, "the shipped net from a file plays as the embedded one");

@@ -357,6 +357,15 @@ fn impl_blocks(tokens: &[Token], name: &str) -> Vec<Option<(usize, usize)>> {
 mod tests {
     use super::*;
 
+    /// `prune` in a scratch folder of the test's own, or `None` where there is no rustc.
+    fn pruned(src: &str, tag: &str) -> Option<Pruned> {
+        let dir = std::env::temp_dir().join(format!("bundler-prune-{tag}-{}", std::process::id()));
+        let p = prune(src, &dir);
+        std::fs::remove_dir_all(&dir).ok();
+        let no_rustc = p.note.as_deref().is_some_and(|n| n.contains("could not be run"));
+        (!no_rustc).then_some(p)
+    }
+
     #[test]
     fn dead_functions_constants_and_structs_are_cut_with_their_attributes() {
         let src = "use std::collections::HashMap;\nfn main() { println!(\"{}\", used()); }\n\
@@ -364,12 +373,7 @@ mod tests {
                    #[inline]\nfn dead() -> u8 { DEAD[0] }\nconst DEAD: [u8; 2] = [1, 2];\n\
                    #[derive(Clone)]\nstruct Gone { x: u8 }\nimpl Gone { fn new() -> Gone { Gone { x: 1 } } }\n\
                    impl Default for Gone { fn default() -> Self { Gone::new() } }\n";
-        let dir = std::env::temp_dir().join(format!("bundler-prune-test-{}", std::process::id()));
-        let p = prune(src, &dir);
-        std::fs::remove_dir_all(&dir).ok();
-        if p.note.as_deref().is_some_and(|n| n.contains("could not be run")) {
-            return; // no rustc here
-        }
+        let Some(p) = pruned(src, "items") else { return };
         assert_eq!(p.note, None);
         assert!(p.text.contains("fn used") && p.text.contains("const LIVE") && p.text.contains("/// Docs."));
         for gone in ["dead", "DEAD", "Gone", "derive"] {
@@ -383,16 +387,10 @@ mod tests {
     /// unresolved, so it waits a round, until that import is unused.
     #[test]
     fn an_item_imported_where_its_last_user_goes_is_cut_a_round_later() {
-        let src = "mod shape { pub const SCALE: u8 = 3; pub const LIVE: u8 = 1; }
-                   mod layer { use super::shape::SCALE; pub fn dead() -> u8 { SCALE } }
-                   fn main() { println!(\"{}\", shape::LIVE); }
-";
-        let dir = std::env::temp_dir().join(format!("bundler-prune-import-test-{}", std::process::id()));
-        let p = prune(src, &dir);
-        std::fs::remove_dir_all(&dir).ok();
-        if p.note.as_deref().is_some_and(|n| n.contains("could not be run")) {
-            return; // no rustc here
-        }
+        let src = "mod shape { pub const SCALE: u8 = 3; pub const LIVE: u8 = 1; }\n\
+                   mod layer { use super::shape::SCALE; pub fn dead() -> u8 { SCALE } }\n\
+                   fn main() { println!(\"{}\", shape::LIVE); }\n";
+        let Some(p) = pruned(src, "imports") else { return };
         assert_eq!(p.note, None);
         assert!(!p.text.contains("SCALE") && !p.text.contains("fn dead"), "left in:\n{}", p.text);
         assert!(p.text.contains("LIVE"));
