@@ -153,7 +153,8 @@ pub fn board_features(board: &Board, me: Player, b: usize, inputs: usize, mut f:
             f(threat + b);
         }
     }
-    // The arena file plays the shipped net only (`ValueNet::load`), which reads none of these.
+    // The arena file plays the shipped shape only (`network::shape::SHIPPED_IN_THE_ARENA_FILE`), which
+    // reads none of these.
     #[cfg(not(bundle))]
     if inputs > FORKS {
         fork_or_dead(board, me, b, free).into_iter().flatten().for_each(f);

@@ -30,13 +30,18 @@ pub struct NetShape {
 pub const SHIPPED: NetShape = NetShape { inputs: FORKS, hidden: 80, hidden2: 0, buckets: 4, squared: true };
 const _: () = assert!(SHIPPED.problem().is_none(), "the shipped shape must be one a net can have");
 /// The one-file bundle carries the code of the shipped shape only: its width's fixed-size sums, squared
-/// units, no second hidden layer (the other shapes' code is `cfg(not(bundle))`, and the bundle's weight
-/// text reader refuses other shapes: `text.rs`). A shipped shape outside this needs that code back in the bundle.
+/// units, no second hidden layer, no fork or dead-board inputs (the other shapes' code is
+/// `cfg(not(bundle))`, and the bundle's weight text reader refuses other shapes: `text.rs`). A shipped
+/// shape outside this needs that code back in the bundle.
 /// Checked when the crate compiles, so not again in the bundle.
 #[cfg(not(bundle))]
-pub const SHIPPED_IN_THE_ARENA_FILE: bool = SHIPPED.squared && SHIPPED.hidden2 == 0;
+pub const SHIPPED_IN_THE_ARENA_FILE: bool =
+    SHIPPED.squared && SHIPPED.hidden2 == 0 && SHIPPED.inputs <= FORKS;
 #[cfg(not(bundle))]
-const _: () = assert!(SHIPPED_IN_THE_ARENA_FILE, "the arena file's code values squared one-layer nets only");
+const _: () = assert!(
+    SHIPPED_IN_THE_ARENA_FILE,
+    "the arena file's code values squared one-layer nets without fork inputs only"
+);
 
 /// A second width whose first-layer sums are kept in registers, as the shipped one's are
 /// (`FirstLayer::sums`, `Children::value`), so that a wider experiment plays at its real speed; any other
