@@ -44,7 +44,8 @@ use tree::Tree;
 pub use tunables::{Tunable, TUNABLES};
 pub use wide::wide_available;
 
-/// Default arena size: 2 × 5M nodes × 20 bytes = 200 MB reserved (the bot touches it all in its first turn).
+/// Default arena size: 2 × 5M nodes × 20 bytes = 200 MB reserved (the bot touches 120 MB of it in its first
+/// turn, `tree::PREFAULT_NODES`).
 pub const DEFAULT_NODES: usize = 5_000_000;
 
 /// The search: a node arena, the position at its root, the parameters and the optional policy.

@@ -4,6 +4,14 @@ use super::node::Node;
 use crate::moves::Move;
 use std::time::Instant;
 
+/// Nodes per buffer that `Tree::prefault` touches ahead of use (120 MB for both buffers, where all of the
+/// default capacity is 200 MB). A first turn at the arena's 1,000 ms builds at most about 2.4 M nodes (the
+/// 80-unit net, measured on a 2-core machine) and later turns' trees a third of that, so the pages past this are
+/// touched only by longer turns, as they are used. Memory never touched is never faulted in, nor freed at exit:
+/// on a virtual machine that hands freed memory back to its host, each 200 MB freed costs every process on
+/// it a stall of 25–35 ms about two seconds later (docs/journal/2026-11-30-gen35.md).
+pub const PREFAULT_NODES: usize = 3_000_000;
+
 /// Two fixed-capacity buffers; the live tree is in `nodes`, `spare` receives it when the root moves.
 pub struct Tree {
     nodes: Vec<Node>,
@@ -21,15 +29,19 @@ impl Tree {
         Tree { nodes, spare: Vec::with_capacity(capacity), capacity }
     }
 
-    /// Touches the pages of both buffers so that later expansions and re-rootings pay no first-touch
-    /// page faults (about 2 µs per 4 KiB page, +7 % iterations while the tree grows into new memory).
-    /// Stops at `until` if given: the rest is then touched as it is used, as without this.
+    /// Touches the pages of both buffers, up to `PREFAULT_NODES` each, so that later expansions and
+    /// re-rootings pay no first-touch page faults (about 2 µs per 4 KiB page, +7 % iterations while the tree
+    /// grows into new memory). Stops at `until` if given: the rest is then touched as it is used, as without
+    /// this.
     pub fn prefault(&mut self, until: Option<Instant>) {
         const NODES_PER_PAGE: usize = 4096 / std::mem::size_of::<Node>();
         // The clock is read once per megabyte.
         const PAGES_PER_CHECK: usize = 256;
         for buffer in [&mut self.nodes, &mut self.spare] {
+            let wanted = PREFAULT_NODES.saturating_sub(buffer.len());
             let free = buffer.spare_capacity_mut();
+            let reach = wanted.min(free.len());
+            let free = &mut free[..reach];
             for chunk in free.chunks_mut(NODES_PER_PAGE * PAGES_PER_CHECK) {
                 if until.is_some_and(|t| Instant::now() >= t) {
                     return;
