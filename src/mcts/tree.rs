@@ -4,12 +4,12 @@ use super::node::Node;
 use crate::moves::Move;
 use std::time::Instant;
 
-/// Nodes per buffer that `Tree::prefault` touches ahead of use (120 MB for both buffers, where all of the
-/// default capacity is 200 MB). A first turn at the arena's 1,000 ms builds 1.8 M nodes at the median and
-/// 2.9 M at most (the 80-unit net, 3,000 first turns' logs on a 2-core machine), later turns at most 2.3 M, so
-/// the pages past this are touched only by longer turns, as they are used (about 2 µs a page). Memory never touched is never faulted in, nor freed at exit:
-/// on a virtual machine that hands freed memory back to its host, each 200 MB freed costs every process on
-/// it a stall of 25–35 ms about two seconds later (docs/journal/2026-11-30-gen35.md).
+/// Nodes per buffer that `Tree::prefault` touches ahead of use (120 MB for both buffers, of the default
+/// 200 MB). A first turn at the arena's 1,000 ms builds 1.8 M nodes at the median and 2.9 M at most (the
+/// 80-unit net, 3,000 first turns' logs on a 2-core machine), later turns at most 2.3 M; pages past this are
+/// touched only by longer turns, as they are used (about 2 µs a page). Memory never touched is not freed at
+/// exit either: a virtual machine that hands freed memory back to its host can be stopped whole for 10–35 ms
+/// a batch, two seconds later, in another game's turn (docs/journal/2026-11-30-gen35.md).
 pub const PREFAULT_NODES: usize = 3_000_000;
 
 /// Two fixed-capacity buffers; the live tree is in `nodes`, `spare` receives it when the root moves.
