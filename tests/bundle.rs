@@ -4,6 +4,7 @@
 #[path = "../bundler/src/lib.rs"]
 #[allow(dead_code)]
 mod bundler;
+mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -116,16 +117,11 @@ fn the_bundle_compiles_and_plays_the_same_moves() {
 /// The bundle's answers to a recorded game's referee input, with `args` beside those `record_game` gives
 /// the cargo-built bot, and its stderr.
 fn replay(bin: &Path, transcript: &str, args: &[&str]) -> (Vec<String>, String) {
-    let mut child = Command::new(bin)
-        .args(["--iterations", "300", "--seed", "5", "--quiet"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(transcript.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_with_input(
+        bin,
+        &[&["--iterations", "300", "--seed", "5", "--quiet"], args].concat(),
+        transcript,
+    );
     let answers = String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
     (answers, String::from_utf8_lossy(&out.stderr).into_owned())
 }

@@ -1,24 +1,17 @@
 //! The bot faults its tree memory in during its first turn, so that later turns' searches pay no
 //! first-touch page faults (Linux: read from the peak memory the bot reports at end of input).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use std::path::Path;
 
 /// Peak memory in MB that the bot reports after answering one first turn with `args`.
 fn peak_mb_after_one_turn(args: &[&str]) -> Option<f64> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uttt"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     let mut turn = String::from("4 4\n8\n");
     for (r, c) in [(3, 3), (3, 4), (3, 5), (4, 3), (4, 5), (5, 3), (5, 4), (5, 5)] {
         turn += &format!("{r} {c}\n");
     }
-    child.stdin.take().unwrap().write_all(turn.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_with_input(Path::new(env!("CARGO_BIN_EXE_uttt")), args, &turn);
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1, "one answer");
     let log = String::from_utf8_lossy(&out.stderr);
