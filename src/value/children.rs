@@ -1,7 +1,7 @@
 //! The values of a node's children, each exactly the net's from-scratch value of the position after it.
 //!
 //! A move changes the features of the small board it is played in and the game-level ones, never those
-//! of the other eight boards (`features.rs`: a board's features read its own marks and state only). So
+//! of the other eight boards (`features/mod.rs`: a board's features read its own marks and state only). So
 //! the children of one position, all seen by the same player (the one to move after them), share the
 //! columns of every board but the one played in: `Children` sums those once, and a child adds the
 //! columns of its board as the move left it and its game-level features. The first layer adds `i16`

@@ -1,11 +1,10 @@
 //! The learned value net: the expected score of a position for the side to move, evaluated at the
 //! search's leaves. Trained by `uttt train-value` and embedded in the binary (and the bundle) as text.
 //!
-//! `features.rs` the inputs, `accumulator.rs` the first layer kept up to date move by move, `children.rs` a
-//! node's children valued from the sums they share,
-//! `network/` the quantised net (its shape in `network/shape.rs`, one file a layer) and its integer
-//! inference, `crate::codec` the weight text, `rollout_head.rs`
-//! a second output that predicts a rollout's result.
+//! `features/` the inputs, `accumulator.rs` the first layer kept up to date move by move, `children.rs`
+//! a node's children valued from the sums they share, `network/` the quantised net (its shape in
+//! `network/shape.rs`, one file a layer) and its integer inference, `crate::codec` the weight text,
+//! `rollout_head.rs` a second output that predicts a rollout's result.
 
 pub mod accumulator;
 mod child_features;

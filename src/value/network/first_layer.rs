@@ -1,5 +1,5 @@
 //! The first layer: for each feature a column of `hidden` weights, summed over the side to move's active
-//! features (`features.rs`) onto the biases. The weights and the accumulator are `i16`: the weights fit
+//! features (`features/mod.rs`) onto the biases. The weights and the accumulator are `i16`: the weights fit
 //! in 9 bits (|W1| ≤ `W1_LIMIT`), and each unit's worst sum of `MAX_ACTIVE` of them is checked to fit
 //! (`worst_first_layer_sum`), so the sums never wrap for a real position. The search keeps these sums
 //! up to date move by move in `super::super::accumulator`; this file owns the weights and computes the
@@ -19,7 +19,7 @@ pub const MAX_W1_STEP: i16 = 16;
 /// The first layer's weights.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FirstLayer {
-    /// The features it was trained with: the first `inputs` of `features.rs` (a net from before later
+    /// The features it was trained with: the first `inputs` of `features/mod.rs` (a net from before later
     /// features were added reads them with zero weights).
     pub inputs: usize,
     /// Its units.

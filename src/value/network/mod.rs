@@ -127,7 +127,7 @@ impl ValueNet {
         }
     }
 
-    /// The features it reads: the first `inputs` of `features.rs`.
+    /// The features it reads: the first `inputs` of `features/mod.rs`.
     pub fn inputs(&self) -> usize {
         self.first_layer.inputs
     }

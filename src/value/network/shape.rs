@@ -8,7 +8,7 @@
 
 use crate::value::features::{FORKS, INPUTS, NEXT_BOARD_BUCKETS};
 
-/// A value net's shape: `inputs` features (the first of `features.rs`) → `hidden` units (clipped, or
+/// A value net's shape: `inputs` features (the first of `features/mod.rs`) → `hidden` units (clipped, or
 /// squared) → optionally `hidden2` clipped units → one output from each of `buckets` output buckets (the
 /// position's phase, or the board the side to move is sent to: `features::output_bucket`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
