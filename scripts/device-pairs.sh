@@ -1,0 +1,32 @@
+#!/bin/sh
+# A candidate against the shipped bot over the balanced openings' pairs on a many-core machine lent for a few
+# minutes (the device tool): one match a seed, side by side, each with JOBS games at a time (a 2-core machine
+# runs one match with --jobs 2, docs/strength.md). The arena writes its log only at the end, so GAMES must
+# finish inside the call: about 4.7 s a game a job at the arena's limits (docs/journal/2026-11-strength.md),
+# so 2 seeds × 600 games with 7 jobs each take about 400 s. The logs come back gzipped in $OUT.
+#
+#   here: carry target/release/uttt and the candidate's folder, e.g. data/w80g
+#   run:  CANDIDATE="--value-weights data/w80g/value.txt --rollout-head data/w80g/rollout_head.txt" \
+#         SEEDS="7592 7593" scripts/device-pairs.sh
+#   here: uttt report FILES_AT/pairs-*.log.gz … --player "uttt …"   (gunzip first)
+set -u
+B=${UTTT:-./target/release/uttt}
+CANDIDATE=${CANDIDATE:?the options of the candidate, after the binary}
+SEEDS=${SEEDS:?one match a seed}
+GAMES=${GAMES:-600}
+JOBS=${JOBS:-7}
+LIMIT=${LIMIT:-570}
+OUT=${OUT:?the device tool sets OUT}
+$B bench --signature
+start=$(date +%s)
+for s in $SEEDS; do
+  timeout "$LIMIT" $B arena "$B $CANDIDATE" "$B" --games "$GAMES" --jobs "$JOBS" --seed "$s" \
+    --openings data/openings.txt --log "$OUT/pairs-$s.log" --quiet >"$OUT/pairs-$s.txt" 2>&1 &
+done
+wait
+echo "matches done after $(( $(date +%s) - start )) s"
+for s in $SEEDS; do
+  tr '\r' '\n' <"$OUT/pairs-$s.txt" | grep -v '^games [0-9]*/' | tail -6
+done
+$B report "$OUT"/pairs-*.log --player "$B $CANDIDATE"
+gzip -f "$OUT"/pairs-*.log
