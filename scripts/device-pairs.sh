@@ -1,9 +1,10 @@
 #!/bin/sh
 # A candidate against the shipped bot over the balanced openings' pairs on a many-core machine lent for a few
 # minutes (the device tool): one match a seed, side by side, each with JOBS games at a time (a 2-core machine
-# runs one match with --jobs 2, docs/strength.md). The arena writes its log only at the end, so GAMES must
-# finish inside the call: about 4.7 s a game a job at the arena's limits (docs/journal/2026-11-strength.md),
-# so 2 seeds × 600 games with 7 jobs each take about 400 s (411 s on 2026-11-30). With 14 games on 16 cores
+# runs one match with --jobs 2, docs/strength.md). A log grows game by game and LIMIT stops a match that runs
+# long, but a call past the tool's limit brings nothing back, so size GAMES to finish: about 4.7 s a game a
+# job at the arena's limits (docs/journal/2026-11-strength.md), so 2 seeds × 600 games with 7 jobs each take
+# about 400 s (411 s on 2026-11-30). With 14 games on 16 cores
 # each bot waits for a processor now and then, and its wait margin gives back about 13 ms of a later turn:
 # both sides alike (docs/journal/2026-11-30-device-matches.md). The logs come back gzipped in $OUT.
 #
