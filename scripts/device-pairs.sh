@@ -4,9 +4,10 @@
 # runs one match with --jobs 2, docs/strength.md). A log grows game by game and LIMIT stops a match that runs
 # long, but a call past the tool's limit brings nothing back, so size GAMES to finish: about 4.7 s a game a
 # job at the arena's limits (docs/journal/2026-11-strength.md), so 2 seeds × 600 games with 7 jobs each take
-# about 400 s (411 s on 2026-11-30). With 14 games on 16 cores
-# each bot waits for a processor now and then, and its wait margin gives back about 13 ms of a later turn:
-# both sides alike (docs/journal/2026-11-30-device-matches.md). The logs come back gzipped in $OUT.
+# about 400 s (411 s on 2026-11-30). With 14 games on 16 cores each bot waits for a processor now and then,
+# and its wait margin gives back about 13 ms of a later turn: both sides alike
+# (docs/journal/2026-11-30-device-matches.md). `uttt report` prints the pooled figures and each seed's; the
+# logs come back gzipped in $OUT.
 #
 #   here: carry target/release/uttt and the candidate's folder, e.g. data/w80g
 #   run:  CANDIDATE="--value-weights data/w80g/value.txt --rollout-head data/w80g/rollout_head.txt" \
@@ -28,8 +29,5 @@ for s in $SEEDS; do
 done
 wait
 echo "matches done after $(( $(date +%s) - start )) s"
-for s in $SEEDS; do
-  tr '\r' '\n' <"$OUT/pairs-$s.txt" | grep -v '^games [0-9]*/' | tail -6
-done
 $B report "$OUT"/pairs-*.log --player "$B $CANDIDATE"
 gzip -f "$OUT"/pairs-*.log
