@@ -99,10 +99,10 @@ impl Fnv {
 
 /// The shipped bot's signature, pinned: a commit that changes play edits this line (and says so), one that
 /// does not leaves it (`uttt bench --signature` prints the current one; CI prints it too).
-pub const PINNED: u64 = 0x559f_948c_a50b_5ce8;
+pub const PINNED: u64 = 0x18db_5a58_80c1_e6e2;
 
 /// The signature without the opening book (`uttt bench --signature --no-book`), pinned likewise.
-pub const PINNED_NO_BOOK: u64 = 0xb50c_fb8d_2560_9bb1;
+pub const PINNED_NO_BOOK: u64 = 0x70ce_40f0_7674_310f;
 
 #[cfg(test)]
 mod tests {

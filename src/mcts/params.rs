@@ -100,12 +100,13 @@ impl Params {
 
     /// The bot's settings: leaves valued half by the net, half by a rollout, and less exploration, since
     /// those values are less noisy (c 0.3); a node's priors sharpened by the net's values of its children
-    /// at its sixteenth visit, each value also counted as twelve visits of its child (eight with net 12;
-    /// net 22 earns more). Each is a match against the bot without it: docs/tuning.md.
+    /// at its twelfth visit (sixteen before net 33, whose values are worth the earlier price), each value
+    /// also counted as twelve visits of its child (eight with net 12; net 22 earns more). Each is a match
+    /// against the bot without it: docs/tuning.md.
     pub const BOT: Params = Params {
         exploration: 0.3,
         value_weight: 0.5,
-        value_prior_visits: 16,
+        value_prior_visits: 12,
         value_prior_virtual_visits: 12,
         ..Params::ROLLOUT_BOT
     };
