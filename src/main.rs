@@ -235,6 +235,15 @@ const COMMANDS: &[Command] = &[
         run: uttt::train::book::main,
     },
     Command {
+        name: "extend-book",
+        aliases: &[],
+        usage: &[
+            "extend-book --lines FILE [--min-reach R] [--book FILE] [--searches FILE] [--iterations I] [--jobs J]",
+            "                                       the book carried past its plies along the lines logged games met often",
+        ],
+        run: uttt::train::book::extend::main,
+    },
+    Command {
         name: "book-met",
         aliases: &[],
         usage: &[

@@ -33,7 +33,7 @@ pub fn opponent_share(met: &Met, parent: &Board, child: &Board, colour: usize, s
 }
 
 /// `path` carried to the frame of its position's canonical form, with that form.
-fn canonical_path(path: &[Move]) -> Option<(Board, Vec<Move>)> {
+pub fn canonical_path(path: &[Move]) -> Option<(Board, Vec<Move>)> {
     let board = Board::from_moves(path).ok()?;
     let (form, s) = canonical(&board);
     Some((form, path.iter().map(|&m| transform(m, s)).collect()))
@@ -69,15 +69,30 @@ pub fn count(games: &[(Player, Vec<Move>)], depth: usize, min_reach: f64) -> Vec
         .collect()
 }
 
-/// Reads a file written by `uttt book-met`; a missing file is an empty set. Lines starting with `#` are
+/// One line of a `uttt book-met` file.
+#[derive(Clone, Debug)]
+pub struct MetLine {
+    /// The bot's colour in the games that met the position: 0 X, 1 O.
+    pub colour: usize,
+    /// How many of those games met it.
+    pub games: f64,
+    /// How many games the bot played as that colour.
+    pub of: f64,
+    /// The moves to the position, in the frame of its canonical form.
+    pub path: Vec<Move>,
+    /// The position, canonical.
+    pub form: Board,
+}
+
+/// The lines of a file written by `uttt book-met`; a missing file has none. Lines starting with `#` are
 /// comments.
-pub fn read(path: &str) -> Result<Met, String> {
+pub fn read_lines(path: &str) -> Result<Vec<MetLine>, String> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Met::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(format!("{path}: {e}")),
     };
-    let mut met = Met::new();
+    let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
         let bad = |what: &str| format!("{path} line {}: {what}", i + 1);
         let fields: Vec<&str> = line.split(';').collect();
@@ -88,9 +103,18 @@ pub fn read(path: &str) -> Result<Met, String> {
             _ => return Err(bad("the colour is X or O")),
         };
         let games: f64 = games.parse().map_err(|_| bad("games met: a number"))?;
-        of.parse::<f64>().map_err(|_| bad("games of the colour: a number"))?;
-        let (_, board) = parse_canonical_path(moves).map_err(|e| bad(&e))?;
-        met.entry(board).or_insert([0.0; 2])[colour] = games;
+        let of: f64 = of.parse().map_err(|_| bad("games of the colour: a number"))?;
+        let (path, form) = parse_canonical_path(moves).map_err(|e| bad(&e))?;
+        lines.push(MetLine { colour, games, of, path, form });
+    }
+    Ok(lines)
+}
+
+/// Reads a file written by `uttt book-met` as a count per position and colour (a missing file: none).
+pub fn read(path: &str) -> Result<Met, String> {
+    let mut met = Met::new();
+    for line in read_lines(path)? {
+        met.entry(line.form).or_insert([0.0; 2])[line.colour] = line.games;
     }
     Ok(met)
 }

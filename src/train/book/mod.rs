@@ -17,6 +17,7 @@
 //! Real opponents also play moves a long search rarely visits: where logged games met a position often,
 //! the opponents' choices there count beside the model (`met.rs`, `weights/book-met.txt`).
 
+pub mod extend;
 pub mod met;
 pub mod searches;
 
@@ -170,13 +171,15 @@ fn search_all(
                     r.len()
                 });
                 eprintln!(
-                    "make-book: ply {} {}/{} ({:.0} s) reach X {:.3} O {:.3}",
+                    "make-book: ply {} {}/{} ({:.0} s) reach X {:.3} O {:.3}, with the logs X {:.3} O {:.3}",
                     p.path.len(),
                     done.unwrap_or(0),
                     todo.len(),
                     started.elapsed().as_secs_f64(),
                     p.reach[0],
-                    p.reach[1]
+                    p.reach[1],
+                    p.seen[0],
+                    p.seen[1]
                 );
             });
         }
@@ -249,6 +252,24 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     }
 }
 
+/// The manifest section's first line (`MANIFEST_HEADER`, the positions, the bytes, the FNV-1a the bot's
+/// first log line repeats).
+pub const MANIFEST_HEADER: &str = "# Learned opening book (book.txt)";
+
+/// Writes `book`'s text to `out`; returns the manifest section's first two lines (its header and packing).
+fn write_text(book: &Book, out: &str) -> Result<String, String> {
+    let (text, sizes) = book.to_text();
+    let text = format!("{text}\n");
+    std::fs::write(out, &text).map_err(|e| format!("{out}: {e}"))?;
+    let packing = crate::codec::packing_line(&["", "tree"], &sizes).replace("per weight", "per value");
+    Ok(format!(
+        "{MANIFEST_HEADER}: {} positions, {} bytes, FNV-1a {:016x}\n{packing}\n",
+        book.len(),
+        text.len(),
+        crate::codec::fnv1a(crate::codec::FNV_START, text.as_bytes())
+    ))
+}
+
 /// Writes the book's text and its section of the manifest; `files`: the met positions read, the book, the
 /// manifest.
 fn write_book(
@@ -259,15 +280,7 @@ fn write_book(
     (met_file, out, manifest): (&str, &str, &str),
 ) -> Result<(), String> {
     let book = book_of(plies, searched);
-    let (text, sizes) = book.to_text();
-    std::fs::write(out, format!("{text}\n")).map_err(|e| format!("{out}: {e}"))?;
-    let packing = crate::codec::packing_line(&["", "tree"], &sizes).replace("per weight", "per value");
-    let mut report = format!(
-        "# Learned opening book (book.txt): {} positions, {} bytes, FNV-1a {:016x}\n{packing}\n",
-        book.len(),
-        text.len() + 1,
-        crate::codec::fnv1a(crate::codec::FNV_START, format!("{text}\n").as_bytes())
-    );
+    let mut report = write_text(&book, out)?;
     report += &format!(
         "command: uttt make-book --depth {} --min-reach {} --temperature {} --iterations {} --nodes {} --met {met_file}\n",
         shape.depth, shape.min_reach, shape.temperature, config.iterations, config.nodes
@@ -293,7 +306,7 @@ fn write_book(
         shape.temperature,
         met::MODEL_GAMES
     );
-    crate::train::manifest::write_manifest_section(manifest, "# Learned opening book", &report)?;
+    crate::train::manifest::write_manifest_section(manifest, MANIFEST_HEADER, &report)?;
     eprint!("{report}");
     Ok(())
 }
