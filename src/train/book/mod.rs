@@ -145,6 +145,14 @@ pub fn book_of(plies: &[Vec<Planned>], searched: &HashMap<Board, Searched>) -> B
     Book::from_entries(entries)
 }
 
+/// Makes the folder that `file` (a searches file a run appends to) lies in.
+fn create_parent_dir(file: &str) -> Result<(), String> {
+    match std::path::Path::new(file).parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) => std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display())),
+        None => Ok(()),
+    }
+}
+
 /// Searches `todo` on `jobs` threads, appending each result to `out` as it comes.
 fn search_all(
     todo: &[&Planned],
@@ -214,9 +222,7 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     if let Some(extra) = a.positionals()?.first() {
         return Err(format!("unexpected argument {extra:?}"));
     }
-    if let Some(dir) = std::path::Path::new(&files[0]).parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
+    create_parent_dir(&files[0])?;
     let mut searched = HashMap::new();
     for (k, f) in files.iter().enumerate() {
         searched.extend(searches::read(f, k == 0)?);
