@@ -3,6 +3,23 @@
 /// Replaces (or appends) the section of `weights/MANIFEST.txt`-style file `path` that starts with the
 /// line `header…`, keeping the other sections (each starts with a line `# Learned …`).
 pub fn write_manifest_section(path: &str, header: &str, section: &str) -> Result<(), String> {
+    let mut sections = read_sections(path);
+    sections.retain(|s| !s.starts_with(header) && !s.trim().is_empty());
+    sections.push(section.to_string());
+    // One blank line between sections, whatever the file had: rewriting a section changes nothing else.
+    let text: Vec<String> = sections.iter().map(|s| s.trim_end().to_string() + "\n").collect();
+    std::fs::write(path, text.join("\n")).map_err(|e| format!("{path}: {e}"))
+}
+
+/// The section of `weights/MANIFEST.txt`-style file `path` that starts with the line `header…` (none
+/// when the file or the section is missing).
+pub fn read_manifest_section(path: &str, header: &str) -> Option<String> {
+    read_sections(path).into_iter().find(|s| s.starts_with(header))
+}
+
+/// The file's sections, each from a line `# Learned …` (and whatever precedes the first), with their
+/// line ends; a missing file has none.
+fn read_sections(path: &str) -> Vec<String> {
     let old = std::fs::read_to_string(path).unwrap_or_default();
     let mut sections: Vec<String> = Vec::new();
     for line in old.lines() {
@@ -13,11 +30,7 @@ pub fn write_manifest_section(path: &str, header: &str, section: &str) -> Result
         *last += line;
         *last += "\n";
     }
-    sections.retain(|s| !s.starts_with(header) && !s.trim().is_empty());
-    sections.push(section.to_string());
-    // One blank line between sections, whatever the file had: rewriting a section changes nothing else.
-    let text: Vec<String> = sections.iter().map(|s| s.trim_end().to_string() + "\n").collect();
-    std::fs::write(path, text.join("\n")).map_err(|e| format!("{path}: {e}"))
+    sections
 }
 
 #[cfg(test)]

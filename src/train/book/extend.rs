@@ -19,7 +19,7 @@ use super::{create_parent_dir, search_all, write_text, Planned, MANIFEST_HEADER}
 use crate::board::Board;
 use crate::book::Book;
 use crate::cli::Args;
-use crate::moves::Move;
+use crate::train::manifest::{read_manifest_section, write_manifest_section};
 use std::collections::HashMap;
 
 const USAGE: &str = "usage: uttt extend-book --lines FILE [--min-reach R] [--book FILE] [--searches FILE] \
@@ -86,13 +86,12 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     for s in search_all(&left, &config, jobs, &searches_file)? {
         searched.insert(s.position(), s);
     }
-    let added: Vec<(Board, Move)> = todo.iter().map(|p| (p.form, searched[&p.form].best)).collect();
-    let extended = Book::from_entries(book.entries().map(|(&b, &m)| (b, m)).chain(added.iter().copied()));
+    let added = todo.iter().map(|p| (p.form, searched[&p.form].best));
+    let extended = Book::from_entries(book.entries().map(|(&b, &m)| (b, m)).chain(added));
     let mut report = write_text(&extended, &out)?;
     // The section's lines after its header and packing, but an earlier extension's line.
-    let old = std::fs::read_to_string(&manifest).unwrap_or_default();
-    let section = old.find(MANIFEST_HEADER).map(|i| &old[i..]).map(|s| s.split("\n\n").next().unwrap_or(s));
-    for line in section.into_iter().flat_map(|s| s.lines().skip(2)).filter(|l| !l.starts_with("extended:")) {
+    let section = read_manifest_section(&manifest, MANIFEST_HEADER).unwrap_or_default();
+    for line in section.lines().skip(2).filter(|l| !l.starts_with("extended:") && !l.trim().is_empty()) {
         report += line;
         report += "\n";
     }
@@ -103,7 +102,7 @@ pub fn main(args: &[String]) -> Result<i32, String> {
         config.iterations,
         config.nodes
     );
-    crate::train::manifest::write_manifest_section(&manifest, MANIFEST_HEADER, &report)?;
+    write_manifest_section(&manifest, MANIFEST_HEADER, &report)?;
     eprint!("{report}");
     Ok(0)
 }
