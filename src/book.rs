@@ -6,7 +6,9 @@
 //! keys each class by its canonical form and stores the move in that form's frame. The text is the book
 //! tree walked depth first from the empty board, in the weight files' code (`codec/`): at each position its
 //! move, then the positions one move on that the book holds and were not met before, each as the index of
-//! the move among the position's legal moves (an increasing gap) followed by its own subtree.
+//! the move among the position's legal moves (an increasing gap) followed by its own subtree. A position
+//! may be in the tree without a move (written 0): a position on the way to deeper ones (`uttt
+//! extend-book`: the opponent's, or one where the mover trails), where the bot, were it to move, searches.
 
 use crate::board::symmetry::{canonical, inverse, transform};
 use crate::board::Board;
@@ -27,8 +29,8 @@ pub struct Book {
     moves: BookMap,
 }
 
-/// Positions to moves, hashed by `PositionHasher`.
-type BookMap = HashMap<Board, Move, BuildHasherDefault<PositionHasher>>;
+/// The tree's positions to their moves (`None`: on the way only), hashed by `PositionHasher`.
+type BookMap = HashMap<Board, Option<Move>, BuildHasherDefault<PositionHasher>>;
 
 /// A multiply-rotate hash of a position's words: the book is built at start-up, inside the first turn's
 /// time, and std's default (SipHash, keyed against hostile input) took a quarter of the book's load there;
@@ -67,10 +69,13 @@ impl Book {
             if let Some(position) = next.take() {
                 let legal = position.legal_moves();
                 let chosen = reader.get(VALUE_BITS)?;
-                if chosen > 0 {
-                    let m = legal.as_slice().get(chosen as usize - 1);
-                    book.moves.insert(position, *m.ok_or("a book move beyond the legal moves")?);
-                }
+                let m = match chosen {
+                    0 => None,
+                    k => Some(
+                        *legal.as_slice().get(k as usize - 1).ok_or("a book move beyond the legal moves")?,
+                    ),
+                };
+                book.moves.insert(position, m);
                 let children = reader.get(VALUE_BITS)?;
                 if children < 0 || book.moves.len() > 1 << 20 {
                     return Err("a damaged book tree".into());
@@ -93,40 +98,67 @@ impl Book {
         Ok(book)
     }
 
-    /// How many positions (classes of eight images) the book holds.
+    /// How many positions (classes of eight images) the book holds a move for.
     pub fn len(&self) -> usize {
-        self.moves.len()
+        self.moves.values().filter(|m| m.is_some()).count()
     }
 
-    /// True when the book holds no position.
+    /// True when the book holds no move.
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.len() == 0
     }
 
-    /// The book's move in `board`, if the book holds it (any of its images).
+    /// The book's move in `board`, if the book holds one (for any of its images).
     pub fn move_for(&self, board: &Board) -> Option<Move> {
         let (form, s) = canonical(board);
-        let m = transform(*self.moves.get(&form)?, inverse(s));
+        let m = transform((*self.moves.get(&form)?)?, inverse(s));
         board.is_legal(m).then_some(m)
     }
 
     /// The book's positions (canonical) and moves, in no particular order.
     pub fn entries(&self) -> impl Iterator<Item = (&Board, &Move)> {
-        self.moves.iter()
+        self.moves.iter().filter_map(|(form, m)| Some((form, m.as_ref()?)))
+    }
+
+    /// Every position of the book's tree (canonical) with its move, `None` where it has none.
+    #[cfg(not(bundle))]
+    pub fn tree(&self) -> impl Iterator<Item = (Board, Option<Move>)> + '_ {
+        self.moves.iter().map(|(&form, &m)| (form, m))
     }
 
     /// A book of these canonical positions and moves. Only the positions joined to the empty board by a
     /// chain of book positions (each one move from the one before) are kept: the text is that tree.
     #[cfg(not(bundle))]
     pub fn from_entries(entries: impl IntoIterator<Item = (Board, Move)>) -> Book {
+        Book::from_tree(entries.into_iter().map(|(form, m)| (form, Some(m))))
+    }
+
+    /// A book of these canonical positions, each with its move or `None` (on the way only): the positions
+    /// joined to the empty board by a chain of tree positions, but those without a move that lead to no
+    /// position with one, which would cost bytes and answer nothing. A later entry for a position
+    /// replaces an earlier one.
+    #[cfg(not(bundle))]
+    pub fn from_tree(entries: impl IntoIterator<Item = (Board, Option<Move>)>) -> Book {
         let moves: BookMap = entries.into_iter().collect();
         let mut kept = BookMap::default();
         let mut seen = std::collections::HashSet::from([Board::new()]);
         walk(&moves, Board::new(), &mut seen, &mut |position, _| {
-            if let Some(&m) = moves.get(&position) {
-                kept.insert(position, m);
-            }
+            kept.insert(position, moves.get(&position).copied().flatten());
         });
+        // Positions without a move that lead to no tree position go, then those that led only to them.
+        loop {
+            let bare: Vec<Board> = kept
+                .iter()
+                .filter(|(form, m)| m.is_none() && !leads_into(&kept, form))
+                .map(|(&form, _)| form)
+                .collect();
+            if bare.is_empty() {
+                break;
+            }
+            for form in bare {
+                kept.remove(&form);
+            }
+        }
         Book { moves: kept }
     }
 
@@ -142,7 +174,8 @@ impl Book {
                 |m: Move| legal.as_slice().iter().position(|&l| l == m).expect("a legal move") as i64;
             match step {
                 Step::Enter(children) => {
-                    writer.put(self.moves.get(&position).map_or(0, |&m| index_of(m) + 1), VALUE_BITS);
+                    let chosen = self.moves.get(&position).copied().flatten();
+                    writer.put(chosen.map_or(0, |m| index_of(m) + 1), VALUE_BITS);
                     writer.put(children as i64, VALUE_BITS);
                 }
                 Step::Child(previous, m) => {
@@ -153,6 +186,16 @@ impl Book {
         let sizes = writer.sizes().to_vec();
         (writer.finish(), sizes)
     }
+}
+
+/// True when a position one legal move on from `form` is in `moves`.
+#[cfg(not(bundle))]
+fn leads_into(moves: &BookMap, form: &Board) -> bool {
+    form.legal_moves().as_slice().iter().any(|&m| {
+        let mut child = *form;
+        child.play(m);
+        moves.contains_key(&canonical(&child).0)
+    })
 }
 
 /// What the depth-first walk of a book tree meets: a position with its number of children, or (at the
@@ -233,6 +276,38 @@ mod tests {
         let book =
             Book::from_entries([(Board::new(), Move::new(4, 4)), (far, far.legal_moves().as_slice()[0])]);
         assert_eq!(book.len(), 1, "the position three plies on has no book position between it and the root");
+    }
+
+    #[test]
+    fn positions_on_the_way_carry_no_move_and_bare_leaves_go() {
+        let after = |moves: &[Move]| canonical(&Board::from_moves(moves).unwrap()).0;
+        let (a, b, c) = (Move::new(4, 4), Move::new(4, 0), Move::new(0, 8));
+        let (one, two, three) = (after(&[a]), after(&[a, b]), after(&[a, b, c]));
+        let three_move = three.legal_moves().as_slice()[0];
+        // A bare position that leads nowhere, one ply on from the root by another move.
+        let bare_leaf = after(&[Move::new(0, 0)]);
+        let book = Book::from_tree([
+            (Board::new(), Some(a)),
+            (one, None),
+            (two, Some(two.legal_moves().as_slice()[0])),
+            (three, Some(three_move)),
+            (bare_leaf, None),
+        ]);
+        assert_eq!(book.len(), 3, "the root, two and three plies on hold moves");
+        assert_eq!(book.tree().count(), 4, "one ply on stays bare, joining them; the bare leaf went");
+        assert_eq!(book.move_for(&Board::from_moves(&[a]).unwrap()), None);
+        assert!(book.move_for(&Board::from_moves(&[a, b, c]).unwrap()).is_some());
+        // The text keeps the bare position, so the moves below it read back.
+        let (text, _) = book.to_text();
+        let read = Book::from_text(&text).unwrap();
+        assert_eq!(read.moves, book.moves);
+        // Without the bare position, nothing past the root is joined.
+        let cut = Book::from_entries([
+            (Board::new(), a),
+            (two, two.legal_moves().as_slice()[0]),
+            (three, three_move),
+        ]);
+        assert_eq!(cut.len(), 1);
     }
 
     #[test]

@@ -238,8 +238,9 @@ const COMMANDS: &[Command] = &[
         name: "extend-book",
         aliases: &[],
         usage: &[
-            "extend-book --lines FILE [--min-reach R] [--book FILE] [--searches FILE] [--iterations I] [--jobs J]",
-            "                                       the book carried past its plies along the lines logged games met often",
+            "extend-book [--lines FILE] [--min-reach R] [--min-value V] [--book FILE] [--searches FILE]",
+            "                  [--iterations I] [--jobs J]",
+            "                                       the book carried past its plies along logged lines, where their colour leads",
         ],
         run: uttt::train::book::extend::main,
     },

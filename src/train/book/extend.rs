@@ -4,17 +4,25 @@
 //! multiply faster than they are met. Real opponents are narrower: against one program every game of a
 //! match shares its first 20 moves, and the bot's first searched move there is a 100 ms search of a
 //! position that decides how the game goes (docs/journal/2026-12-01-book-lines.md). `extend-book` reads
-//! the positions met in logged games (`uttt book-met --depth D`), keeps those met in at least
-//! `--min-reach` of a colour's games where that colour is to move and the book has no move, searches each
-//! as `make-book` searches its own (`searches.rs`: the same long search, seeded by the position alone),
-//! with every position on the way to it that the book lacks, so that the book's tree stays joined, and
-//! writes the book with them. Its searches go to their own file, which a stopped run resumes from.
+//! the positions met in logged games (`uttt book-met --depth D`, the shipped `weights/book-lines.txt`),
+//! keeps those met in at least `--min-reach` of a colour's games where that colour is to move and the
+//! book has no move, adds them with every position on the way to them that the book lacks, so that the
+//! book's tree stays joined, and writes the book. Where a position gets a move (below) it is searched as
+//! `make-book` searches its own (`searches.rs`: the same long search, seeded by the position alone); the
+//! searches go to their own file, which a stopped run resumes from. The defaults remake the shipped
+//! extension of the book that `make-book` makes.
 //!
-//! Tried once and not shipped: the long searches' moves past ply 20 steered the bot as O out of the lines
-//! where the baseline slips (the journal above).
+//! A line carries its colour's moves only, and only where that colour leads: a position gets the long
+//! search's move when a line of the colour to move passes through it and the search values it at
+//! `--min-value` or more for that colour. Elsewhere it joins the tree without a move, and the bot, should
+//! it meet it, searches as usual. The opponent's positions on a line are the opponent's choices; and in
+//! a position the mover is losing, every move loses to best play, the chances lie in the opponent's
+//! slips, and the turn's own search, varied from game to game, leaves them open where the long search's
+//! one move closes them (with a move at every position, the long searches steered the bot as O out of
+//! the lines where the baseline slips: the journal above).
 
 use super::met::{canonical_path, read_lines, MetLine};
-use super::searches::{self, SearchConfig};
+use super::searches::{self, SearchConfig, Searched};
 use super::{create_parent_dir, search_all, write_text, Planned, MANIFEST_HEADER};
 use crate::board::Board;
 use crate::book::Book;
@@ -22,8 +30,8 @@ use crate::cli::Args;
 use crate::train::manifest::{read_manifest_section, write_manifest_section};
 use std::collections::HashMap;
 
-const USAGE: &str = "usage: uttt extend-book --lines FILE [--min-reach R] [--book FILE] [--searches FILE] \
-                     [--iterations I] [--nodes N] [--jobs J] [--out FILE] [--manifest FILE]";
+const USAGE: &str = "usage: uttt extend-book [--lines FILE] [--min-reach R] [--min-value V] [--book FILE] \
+                     [--searches FILE] [--iterations I] [--nodes N] [--jobs J] [--out FILE] [--manifest FILE]";
 
 /// The positions to add to `book` for the `lines` met in at least `min_reach` of their colour's games
 /// where that colour is to move and the book has no move: each such position and every one on the way to
@@ -54,12 +62,34 @@ pub fn positions_to_add(book: &Book, lines: &[MetLine], min_reach: f64) -> Vec<P
     todo
 }
 
-/// `uttt extend-book --lines FILE [--min-reach R] [--book FILE] [--searches FILE] [--iterations I]
-/// [--nodes N] [--jobs J] [--out FILE] [--manifest FILE]`.
+/// True when a line of the colour to move at `p` passes through it: the book gives it a move.
+fn carries_a_move(p: &Planned) -> bool {
+    p.seen[p.form.side_to_move().index()] > 0.0
+}
+
+/// `book` with the positions of the `lines` met in `min_reach` of their colour's games: each with the
+/// long search's move (`searched` holds every position that `carries_a_move`) where that search values it
+/// at `min_value` or more for the side to move, without one elsewhere.
+pub fn extend(
+    book: &Book,
+    lines: &[MetLine],
+    (min_reach, min_value): (f64, f32),
+    searched: &HashMap<Board, Searched>,
+) -> Book {
+    let added = positions_to_add(book, lines, min_reach).into_iter().map(|p| {
+        let leading = carries_a_move(&p).then(|| &searched[&p.form]).filter(|s| s.value >= min_value);
+        (p.form, leading.map(|s| s.best))
+    });
+    Book::from_tree(book.tree().chain(added))
+}
+
+/// `uttt extend-book [--lines FILE] [--min-reach R] [--min-value V] [--book FILE] [--searches FILE]
+/// [--iterations I] [--nodes N] [--jobs J] [--out FILE] [--manifest FILE]`.
 pub fn main(args: &[String]) -> Result<i32, String> {
     let mut a = Args::new(args);
-    let lines_file: String = a.value("--lines")?.ok_or(USAGE)?;
-    let min_reach: f64 = a.value_or("--min-reach", 0.05)?;
+    let lines_file: String = a.value_or("--lines", "weights/book-lines.txt".to_string())?;
+    let min_reach: f64 = a.value_or("--min-reach", 0.02)?;
+    let min_value: f32 = a.value_or("--min-value", 0.6)?;
     let book_file: String = a.value_or("--book", "weights/book.txt".to_string())?;
     let searches_file: String = a.value_or("--searches", "data/book/extend-searches.txt".to_string())?;
     let config = SearchConfig {
@@ -81,13 +111,13 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     create_parent_dir(&searches_file)?;
     let todo = positions_to_add(&book, &lines, min_reach);
     let mut searched = searches::read(&searches_file, true)?;
-    let left: Vec<&Planned> = todo.iter().filter(|p| !searched.contains_key(&p.form)).collect();
+    let left: Vec<&Planned> =
+        todo.iter().filter(|p| carries_a_move(p) && !searched.contains_key(&p.form)).collect();
     eprintln!("extend-book: {} positions past the book, {} to search", todo.len(), left.len());
     for s in search_all(&left, &config, jobs, &searches_file)? {
         searched.insert(s.position(), s);
     }
-    let added = todo.iter().map(|p| (p.form, searched[&p.form].best));
-    let extended = Book::from_entries(book.entries().map(|(&b, &m)| (b, m)).chain(added));
+    let extended = extend(&book, &lines, (min_reach, min_value), &searched);
     let mut report = write_text(&extended, &out)?;
     // The section's lines after its header and packing, but an earlier extension's line.
     let section = read_manifest_section(&manifest, MANIFEST_HEADER).unwrap_or_default();
@@ -96,9 +126,10 @@ pub fn main(args: &[String]) -> Result<i32, String> {
         report += "\n";
     }
     report += &format!(
-        "extended: {} positions past the plies above: uttt extend-book --lines {lines_file} --min-reach \
-         {min_reach} --iterations {} --nodes {}\n",
+        "extended: {} positions past the plies above ({} in the tree without a move): uttt extend-book \
+         --lines {lines_file} --min-reach {min_reach} --min-value {min_value} --iterations {} --nodes {}\n",
         extended.len() - book.len(),
+        extended.tree().count() - extended.len(),
         config.iterations,
         config.nodes
     );
@@ -151,5 +182,41 @@ mod tests {
         assert!(read.move_for(&x_turn.form).is_some() && read.move_for(&o_turn.form).is_some());
         // A line the book already answers adds nothing.
         assert!(positions_to_add(&read, &lines, 0.05).is_empty());
+    }
+
+    #[test]
+    fn a_line_carries_its_colours_moves_where_it_leads_and_the_rest_stays_bare() {
+        let book = Book::from_entries([(Board::new(), parse_opening("4 4").unwrap()[0])]);
+        let won = line(0, 30.0, "4 4,3 3,0 0,2 1"); // X's line
+        let lost = line(1, 40.0, "4 4,3 4,1 4"); // O's line
+        let form = |moves: &str| canonical_path(&parse_opening(moves).unwrap()).unwrap().0;
+        // The long searches of every position of both lines where its colour moves (O's line passes after
+        // 4 4 with O to move), each with its first legal move: X trails after 4 4,3 3 and leads at its
+        // line's end; O trails on its whole line.
+        let mut searched = HashMap::new();
+        let positions = [("4 4,3 3,0 0,2 1", 0.8), ("4 4,3 3", 0.4), ("4 4", 0.45), ("4 4,3 4,1 4", 0.3)];
+        for (moves, value) in positions {
+            let (form, path) = canonical_path(&parse_opening(moves).unwrap()).unwrap();
+            let best = form.legal_moves().as_slice()[0];
+            searched.insert(form, Searched { path, best, value, visits: vec![(best, 1)] });
+        }
+        let lines = [won.clone(), lost.clone()];
+        let extended = extend(&book, &lines, (0.05, 0.6), &searched);
+        // Only X's line's end gets the search's move; the positions on its way are in the tree without
+        // one (O's, and X's where X trails); O's line and its way are left out, leading nowhere.
+        assert_eq!(extended.len(), 2, "the root and X's line's end");
+        assert_eq!(extended.move_for(&won.form), Some(won.form.legal_moves().as_slice()[0]));
+        for bare in ["4 4", "4 4,3 3", "4 4,3 3,0 0", "4 4,3 4", "4 4,3 4,1 4"] {
+            assert_eq!(extended.move_for(&form(bare)), None, "{bare}");
+        }
+        assert_eq!(extended.tree().count(), 5, "the root, three bare positions and the line's end");
+        // Read back from its text, the book is the same tree.
+        let read = Book::from_text(&extended.to_text().0).unwrap();
+        assert_eq!(read.tree().collect::<HashMap<_, _>>(), extended.tree().collect::<HashMap<_, _>>());
+        // Without a threshold every position where a line's colour moves gets its move, O's too.
+        let every = extend(&book, &lines, (0.05, 0.0), &searched);
+        assert_eq!(every.len(), 5);
+        assert!(every.move_for(&lost.form).is_some() && every.move_for(&form("4 4")).is_some());
+        assert_eq!(every.move_for(&form("4 4,3 3,0 0")), None, "O's position on X's line");
     }
 }
