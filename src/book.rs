@@ -188,14 +188,22 @@ impl Book {
     }
 }
 
+/// Each legal move in `position` with the canonical form of the position it leads to, in move order.
+#[cfg(not(bundle))]
+fn successors(position: Board) -> impl Iterator<Item = (Move, Board)> {
+    let legal = position.legal_moves();
+    (0..legal.len()).map(move |k| {
+        let m = legal.as_slice()[k];
+        let mut child = position;
+        child.play(m);
+        (m, canonical(&child).0)
+    })
+}
+
 /// True when a position one legal move on from `form` is in `moves`.
 #[cfg(not(bundle))]
 fn leads_into(moves: &BookMap, form: &Board) -> bool {
-    form.legal_moves().as_slice().iter().any(|&m| {
-        let mut child = *form;
-        child.play(m);
-        moves.contains_key(&canonical(&child).0)
-    })
+    successors(*form).any(|(_, child)| moves.contains_key(&child))
 }
 
 /// What the depth-first walk of a book tree meets: a position with its number of children, or (at the
@@ -215,15 +223,8 @@ fn walk(
     seen: &mut std::collections::HashSet<Board>,
     visit: &mut impl FnMut(Board, Step),
 ) {
-    let mut children = Vec::new();
-    for &m in position.legal_moves().as_slice() {
-        let mut child = position;
-        child.play(m);
-        let form = canonical(&child).0;
-        if moves.contains_key(&form) && seen.insert(form) {
-            children.push((m, form));
-        }
-    }
+    let children: Vec<(Move, Board)> =
+        successors(position).filter(|(_, form)| moves.contains_key(form) && seen.insert(*form)).collect();
     visit(position, Step::Enter(children.len()));
     let mut previous = None;
     for (m, form) in children {

@@ -62,7 +62,8 @@ pub fn positions_to_add(book: &Book, lines: &[MetLine], min_reach: f64) -> Vec<P
     todo
 }
 
-/// True when a line of the colour to move at `p` passes through it: the book gives it a move.
+/// True when a line of the colour to move at `p` passes through it: the book may give it a move (when
+/// the long search finds that colour leading there), so it is searched.
 fn carries_a_move(p: &Planned) -> bool {
     p.seen[p.form.side_to_move().index()] > 0.0
 }
