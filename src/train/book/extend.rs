@@ -20,6 +20,14 @@
 //! slips, and the turn's own search, varied from game to game, leaves them open where the long search's
 //! one move closes them (with a move at every position, the long searches steered the bot as O out of
 //! the lines where the baseline slips: the journal above).
+//!
+//! Unless the long search is settled there (`--confirm`, by default 500,000 and 1,000,000 iterations): a
+//! trailing position gets the long search's move when fresh searches of each of those sizes choose it
+//! too. A choice that holds from an eighth of the long search to all of it does not hang on how deep the
+//! search looked, and the book plays it in every game; where the sizes disagree (O's first searched
+//! move, at ply 22 of the logged lines, swings between three moves from 100 ms to 4 M iterations), the
+//! turn's own search still decides (docs/journal/2026-12-01-settled-book.md). Each size's searches go to
+//! a file of their own beside `--searches` (`…-I.txt`).
 
 use super::met::{canonical_path, read_lines, MetLine};
 use super::searches::{self, SearchConfig, Searched};
@@ -28,10 +36,11 @@ use crate::board::Board;
 use crate::book::Book;
 use crate::cli::Args;
 use crate::train::manifest::{read_manifest_section, write_manifest_section};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-const USAGE: &str = "usage: uttt extend-book [--lines FILE] [--min-reach R] [--min-value V] [--book FILE] \
-                     [--searches FILE] [--iterations I] [--nodes N] [--jobs J] [--out FILE] [--manifest FILE]";
+const USAGE: &str = "usage: uttt extend-book [--lines FILE] [--min-reach R] [--min-value V] [--confirm I,J…|none] \
+                     [--book FILE] [--searches FILE] [--iterations I] [--nodes N] [--jobs J] [--out FILE] \
+                     [--manifest FILE]";
 
 /// The positions to add to `book` for the `lines` met in at least `min_reach` of their colour's games
 /// where that colour is to move and the book has no move: each such position and every one on the way to
@@ -70,27 +79,68 @@ fn carries_a_move(p: &Planned) -> bool {
 
 /// `book` with the positions of the `lines` met in `min_reach` of their colour's games: each with the
 /// long search's move (`searched` holds every position that `carries_a_move`) where that search values it
-/// at `min_value` or more for the side to move, without one elsewhere.
+/// at `min_value` or more for the side to move or the position is `settled`, without one elsewhere.
 pub fn extend(
     book: &Book,
     lines: &[MetLine],
     (min_reach, min_value): (f64, f32),
     searched: &HashMap<Board, Searched>,
+    settled: &HashSet<Board>,
 ) -> Book {
     let added = positions_to_add(book, lines, min_reach).into_iter().map(|p| {
-        let leading = carries_a_move(&p).then(|| &searched[&p.form]).filter(|s| s.value >= min_value);
-        (p.form, leading.map(|s| s.best))
+        let booked = carries_a_move(&p)
+            .then(|| &searched[&p.form])
+            .filter(|s| s.value >= min_value || settled.contains(&p.form));
+        (p.form, booked.map(|s| s.best))
     });
     Book::from_tree(book.tree().chain(added))
 }
 
-/// `uttt extend-book [--lines FILE] [--min-reach R] [--min-value V] [--book FILE] [--searches FILE]
-/// [--iterations I] [--nodes N] [--jobs J] [--out FILE] [--manifest FILE]`.
+/// The search sizes of `--confirm`: iteration counts separated by commas, or `none`.
+fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
+    if text == "none" {
+        return Ok(Vec::new());
+    }
+    text.split(',')
+        .map(|n| n.trim().parse().map_err(|_| format!("--confirm {text:?}: iteration counts I,J… or none")))
+        .collect()
+}
+
+/// The `trailing` positions whose long search's move (`searched`) fresh searches of every one of `sizes`
+/// choose too; none without sizes. Each size's searches go to (and resume from) a file beside
+/// `searches_file`, `…-I.txt`.
+fn settled_positions(
+    trailing: &[&Planned],
+    searched: &HashMap<Board, Searched>,
+    (sizes, config, jobs): (&[u64], &SearchConfig, usize),
+    searches_file: &str,
+) -> Result<HashSet<Board>, String> {
+    if sizes.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let mut settled: HashSet<Board> = trailing.iter().map(|p| p.form).collect();
+    for &iterations in sizes {
+        let file = format!("{}-{iterations}.txt", searches_file.strip_suffix(".txt").unwrap_or(searches_file));
+        let mut at_size = searches::read(&file, true)?;
+        let left: Vec<&Planned> = trailing.iter().copied().filter(|p| !at_size.contains_key(&p.form)).collect();
+        eprintln!("extend-book: {} trailing positions to search at {iterations} iterations", left.len());
+        for s in search_all(&left, &SearchConfig { iterations, ..config.clone() }, jobs, &file)? {
+            at_size.insert(s.position(), s);
+        }
+        settled.retain(|form| at_size[form].best == searched[form].best);
+    }
+    Ok(settled)
+}
+
+/// `uttt extend-book [--lines FILE] [--min-reach R] [--min-value V] [--confirm I,J…|none] [--book FILE]
+/// [--searches FILE] [--iterations I] [--nodes N] [--jobs J] [--out FILE] [--manifest FILE]`.
 pub fn main(args: &[String]) -> Result<i32, String> {
     let mut a = Args::new(args);
     let lines_file: String = a.value_or("--lines", "weights/book-lines.txt".to_string())?;
     let min_reach: f64 = a.value_or("--min-reach", 0.02)?;
     let min_value: f32 = a.value_or("--min-value", 0.6)?;
+    let confirm_text: String = a.value_or("--confirm", "500000,1000000".to_string())?;
+    let confirm = parse_sizes(&confirm_text)?;
     let book_file: String = a.value_or("--book", "weights/book.txt".to_string())?;
     let searches_file: String = a.value_or("--searches", "data/book/extend-searches.txt".to_string())?;
     let config = SearchConfig {
@@ -118,7 +168,11 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     for s in search_all(&left, &config, jobs, &searches_file)? {
         searched.insert(s.position(), s);
     }
-    let extended = extend(&book, &lines, (min_reach, min_value), &searched);
+    // The trailing positions that could get a move, each searched again at every size of `--confirm`.
+    let trailing: Vec<&Planned> =
+        todo.iter().filter(|p| carries_a_move(p) && searched[&p.form].value < min_value).collect();
+    let settled = settled_positions(&trailing, &searched, (&confirm, &config, jobs), &searches_file)?;
+    let extended = extend(&book, &lines, (min_reach, min_value), &searched, &settled);
     let mut report = write_text(&extended, &out)?;
     // The section's lines after its header and packing, but an earlier extension's line.
     let section = read_manifest_section(&manifest, MANIFEST_HEADER).unwrap_or_default();
@@ -128,7 +182,8 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     }
     report += &format!(
         "extended: {} positions past the plies above ({} in the tree without a move): uttt extend-book \
-         --lines {lines_file} --min-reach {min_reach} --min-value {min_value} --iterations {} --nodes {}\n",
+         --lines {lines_file} --min-reach {min_reach} --min-value {min_value} --confirm {confirm_text} \
+         --iterations {} --nodes {}\n",
         extended.len() - book.len(),
         extended.tree().count() - extended.len(),
         config.iterations,
@@ -202,7 +257,7 @@ mod tests {
             searched.insert(form, Searched { path, best, value, visits: vec![(best, 1)] });
         }
         let lines = [won.clone(), lost.clone()];
-        let extended = extend(&book, &lines, (0.05, 0.6), &searched);
+        let extended = extend(&book, &lines, (0.05, 0.6), &searched, &HashSet::new());
         // Only X's line's end gets the search's move; the positions on its way are in the tree without
         // one (O's, and X's where X trails); O's line and its way are left out, leading nowhere.
         assert_eq!(extended.len(), 2, "the root and X's line's end");
@@ -215,9 +270,15 @@ mod tests {
         let read = Book::from_text(&extended.to_text().0).unwrap();
         assert_eq!(read.tree().collect::<HashMap<_, _>>(), extended.tree().collect::<HashMap<_, _>>());
         // Without a threshold every position where a line's colour moves gets its move, O's too.
-        let every = extend(&book, &lines, (0.05, 0.0), &searched);
+        let every = extend(&book, &lines, (0.05, 0.0), &searched, &HashSet::new());
         assert_eq!(every.len(), 5);
         assert!(every.move_for(&lost.form).is_some() && every.move_for(&form("4 4")).is_some());
         assert_eq!(every.move_for(&form("4 4,3 3,0 0")), None, "O's position on X's line");
+        // A trailing position the shorter searches settled gets its move, and only that one.
+        let settled = HashSet::from([lost.form]);
+        let confirmed = extend(&book, &lines, (0.05, 0.6), &searched, &settled);
+        assert_eq!(confirmed.len(), 3, "the root, X's line's end and O's settled position");
+        assert_eq!(confirmed.move_for(&lost.form), Some(lost.form.legal_moves().as_slice()[0]));
+        assert_eq!(confirmed.move_for(&form("4 4")), None, "O trails there, unsettled");
     }
 }
