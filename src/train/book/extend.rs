@@ -38,7 +38,8 @@ use crate::cli::Args;
 use crate::train::manifest::{read_manifest_section, write_manifest_section};
 use std::collections::{HashMap, HashSet};
 
-const USAGE: &str = "usage: uttt extend-book [--lines FILE] [--min-reach R] [--min-value V] [--confirm I,J…|none] \
+const USAGE: &str =
+    "usage: uttt extend-book [--lines FILE] [--min-reach R] [--min-value V] [--confirm I,J…|none] \
                      [--book FILE] [--searches FILE] [--iterations I] [--nodes N] [--jobs J] [--out FILE] \
                      [--manifest FILE]";
 
@@ -120,9 +121,11 @@ fn settled_positions(
     }
     let mut settled: HashSet<Board> = trailing.iter().map(|p| p.form).collect();
     for &iterations in sizes {
-        let file = format!("{}-{iterations}.txt", searches_file.strip_suffix(".txt").unwrap_or(searches_file));
+        let file =
+            format!("{}-{iterations}.txt", searches_file.strip_suffix(".txt").unwrap_or(searches_file));
         let mut at_size = searches::read(&file, true)?;
-        let left: Vec<&Planned> = trailing.iter().copied().filter(|p| !at_size.contains_key(&p.form)).collect();
+        let left: Vec<&Planned> =
+            trailing.iter().copied().filter(|p| !at_size.contains_key(&p.form)).collect();
         eprintln!("extend-book: {} trailing positions to search at {iterations} iterations", left.len());
         for s in search_all(&left, &SearchConfig { iterations, ..config.clone() }, jobs, &file)? {
             at_size.insert(s.position(), s);
@@ -238,6 +241,13 @@ mod tests {
         assert!(read.move_for(&x_turn.form).is_some() && read.move_for(&o_turn.form).is_some());
         // A line the book already answers adds nothing.
         assert!(positions_to_add(&read, &lines, 0.05).is_empty());
+    }
+
+    #[test]
+    fn the_confirming_sizes_are_a_list_of_counts_or_none() {
+        assert_eq!(parse_sizes("500000,1000000"), Ok(vec![500_000, 1_000_000]));
+        assert_eq!(parse_sizes("none"), Ok(vec![]));
+        assert!(parse_sizes("500k").is_err() && parse_sizes("").is_err());
     }
 
     #[test]
