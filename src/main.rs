@@ -238,9 +238,9 @@ const COMMANDS: &[Command] = &[
         name: "extend-book",
         aliases: &[],
         usage: &[
-            "extend-book [--lines FILE] [--min-reach R] [--min-value V] [--book FILE] [--searches FILE]",
-            "                  [--iterations I] [--jobs J]",
-            "                                       the book carried past its plies along logged lines, where their colour leads",
+            "extend-book [--lines FILE] [--min-reach R] [--min-value V] [--confirm I,J…|none] [--book FILE]",
+            "                  [--searches FILE] [--iterations I] [--jobs J]",
+            "                                       the book carried past its plies along logged lines, where their colour leads or its searches agree",
         ],
         run: uttt::train::book::extend::main,
     },

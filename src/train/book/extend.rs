@@ -107,6 +107,28 @@ fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
         .collect()
 }
 
+/// The searches of `positions` at `config`'s size: those `file` holds already, the rest searched now and
+/// appended to it (a stopped run resumes from it).
+fn searches_of(
+    positions: &[&Planned],
+    config: &SearchConfig,
+    jobs: usize,
+    file: &str,
+) -> Result<HashMap<Board, Searched>, String> {
+    let mut searched = searches::read(file, true)?;
+    let left: Vec<&Planned> = positions.iter().copied().filter(|p| !searched.contains_key(&p.form)).collect();
+    eprintln!(
+        "extend-book: {} of {} positions to search at {} iterations",
+        left.len(),
+        positions.len(),
+        config.iterations
+    );
+    for s in search_all(&left, config, jobs, file)? {
+        searched.insert(s.position(), s);
+    }
+    Ok(searched)
+}
+
 /// The `trailing` positions whose long search's move (`searched`) fresh searches of every one of `sizes`
 /// choose too; none without sizes. Each size's searches go to (and resume from) a file beside
 /// `searches_file`, `…-I.txt`.
@@ -116,20 +138,12 @@ fn settled_positions(
     (sizes, config, jobs): (&[u64], &SearchConfig, usize),
     searches_file: &str,
 ) -> Result<HashSet<Board>, String> {
-    if sizes.is_empty() {
-        return Ok(HashSet::new());
-    }
-    let mut settled: HashSet<Board> = trailing.iter().map(|p| p.form).collect();
+    let mut settled: HashSet<Board> =
+        if sizes.is_empty() { HashSet::new() } else { trailing.iter().map(|p| p.form).collect() };
     for &iterations in sizes {
         let file =
             format!("{}-{iterations}.txt", searches_file.strip_suffix(".txt").unwrap_or(searches_file));
-        let mut at_size = searches::read(&file, true)?;
-        let left: Vec<&Planned> =
-            trailing.iter().copied().filter(|p| !at_size.contains_key(&p.form)).collect();
-        eprintln!("extend-book: {} trailing positions to search at {iterations} iterations", left.len());
-        for s in search_all(&left, &SearchConfig { iterations, ..config.clone() }, jobs, &file)? {
-            at_size.insert(s.position(), s);
-        }
+        let at_size = searches_of(trailing, &SearchConfig { iterations, ..config.clone() }, jobs, &file)?;
         settled.retain(|form| at_size[form].best == searched[form].best);
     }
     Ok(settled)
@@ -164,13 +178,9 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     }
     create_parent_dir(&searches_file)?;
     let todo = positions_to_add(&book, &lines, min_reach);
-    let mut searched = searches::read(&searches_file, true)?;
-    let left: Vec<&Planned> =
-        todo.iter().filter(|p| carries_a_move(p) && !searched.contains_key(&p.form)).collect();
-    eprintln!("extend-book: {} positions past the book, {} to search", todo.len(), left.len());
-    for s in search_all(&left, &config, jobs, &searches_file)? {
-        searched.insert(s.position(), s);
-    }
+    eprintln!("extend-book: {} positions past the book", todo.len());
+    let carrying: Vec<&Planned> = todo.iter().filter(|p| carries_a_move(p)).collect();
+    let searched = searches_of(&carrying, &config, jobs, &searches_file)?;
     // The trailing positions that could get a move, each searched again at every size of `--confirm`.
     let trailing: Vec<&Planned> =
         todo.iter().filter(|p| carries_a_move(p) && searched[&p.form].value < min_value).collect();
