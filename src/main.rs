@@ -245,6 +245,16 @@ const COMMANDS: &[Command] = &[
         run: uttt::train::book::extend::main,
     },
     Command {
+        name: "grow-book",
+        aliases: &[],
+        usage: &[
+            "grow-book [--positions N] [--batch B] [--iterations I] [--jobs J] [--shard K/N] [--searches DIR]",
+            "                  [--temperature T] [--own-temperature T] [--o-weight W] [--max-ply D] [--base FILE|none]",
+            "                                       the book grown best first by deep searches and minimax, both colours (weights/book-searches/)",
+        ],
+        run: uttt::train::book::grow::main,
+    },
+    Command {
         name: "book-met",
         aliases: &[],
         usage: &[

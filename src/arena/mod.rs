@@ -6,6 +6,7 @@
 mod commands;
 pub mod glicko;
 pub mod human;
+pub mod lines;
 pub mod log;
 pub mod openings;
 pub mod plain;

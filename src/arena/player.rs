@@ -17,6 +17,11 @@ pub const CUT_MARK: &str = "[stderr cut]";
 /// The environment variable that tells a command player the opening its game starts from.
 pub const OPENING_VARIABLE: &str = "UTTT_OPENING";
 
+/// The environment variable that holds a command player's seed for its game (a different one each game
+/// pair and side), for a command line that seeds its bot by it: `"./bot --seed $UTTT_SEED"`, so that an
+/// opponent without a book varies from game to game.
+pub const SEED_VARIABLE: &str = "UTTT_SEED";
+
 /// Why a player lost by forfeit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
@@ -215,6 +220,7 @@ impl ExternalPlayer {
             .arg("-c")
             .arg(command)
             .env(OPENING_VARIABLE, opening_text.join(","))
+            .env(SEED_VARIABLE, seed.to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -389,5 +395,19 @@ mod tests {
         }
         assert!(judge_answer("9 0").unwrap_err().contains("off the board"));
         assert_eq!(parse_answer(" 4 4 "), Some(at(4, 4)), "the lenient reader takes what the arena refuses");
+    }
+
+    #[test]
+    fn a_command_player_is_told_its_seed_and_opening() {
+        // Says its seed and opening on stderr, then answers the first legal move it is sent.
+        let command = r#"echo "seed=$UTTT_SEED opening=$UTTT_OPENING" >&2; read last; read n; read m; echo "$m""#;
+        let opening = [Move::new(4, 4)];
+        let mut player = ExternalPlayer::spawn(command, 4242, &opening, true).expect("sh starts");
+        let mut board = Board::new();
+        board.play(opening[0]);
+        let (answer, _) = player.turn(&board, Some(opening[0]), Duration::from_secs(10));
+        assert!(board.is_legal(answer.expect("a legal move")));
+        let notes: Vec<String> = player.take_notes(true).into_iter().map(|(_, line)| line).collect();
+        assert!(notes.iter().any(|l| l == "seed=4242 opening=4 4"), "{notes:?}");
     }
 }

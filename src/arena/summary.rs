@@ -50,6 +50,15 @@ pub fn summary(r: &MatchResult, a: &str, b: &str) -> (String, String) {
         "lines: {a} first, the games share their first {} moves and follow {} lines {SHARED_PAST} moves on; {b} first, {} moves and {} lines\n",
         a_first.0, a_first.1, b_first.0, b_first.1
     );
+    for (colour, a_is_x) in [("as X", true), ("as O", false)] {
+        let games: Vec<(&[_], f64)> = r
+            .games
+            .iter()
+            .filter(|g| g.a_is_x == a_is_x)
+            .map(|g| (&g.record.moves[..], g.a_score()))
+            .collect();
+        text += &super::lines::colour_line(&format!("{a} {colour}"), &games);
+    }
     if a_first.0.max(b_first.0) >= SHARED_WARNING {
         text += "  (games that run down one line are not independent: the intervals above are too narrow)\n";
     }

@@ -10,6 +10,7 @@
 use super::model::Run;
 use crate::arena::stats::{self, percentile, Wdl};
 use crate::board::Player;
+use crate::moves::Move;
 
 /// The faults a referee can judge, in the order they are reported.
 const FAULT_KINDS: [&str; 4] = ["timeout", "malformed", "illegal", "crash"];
@@ -35,6 +36,8 @@ pub struct Pooled {
     pub later_turns_ms: Vec<f64>,
     /// How many games it forfeited, by kind (`FAULT_KINDS`' order).
     pub faults: [usize; 4],
+    /// Its games as X and as O: each one's moves and its score, for the lines (`arena/lines.rs`).
+    pub lines: [Vec<(Vec<Move>, f64)>; 2],
 }
 
 /// `name`'s figures over `runs`, each run read from one log; an error when no game of any run is its.
@@ -49,6 +52,7 @@ pub fn pool(runs: &[Run], name: &str) -> Result<Pooled, String> {
         by_log: Vec::new(),
         later_turns_ms: Vec::new(),
         faults: [0; 4],
+        lines: Default::default(),
     };
     let mut scores_by_colour: [Vec<f64>; 2] = Default::default();
     for run in runs {
@@ -63,6 +67,7 @@ pub fn pool(runs: &[Run], name: &str) -> Result<Pooled, String> {
                 pooled.opponents.push(opponent.clone());
             }
             scores_by_colour[side.index()].push(g.score_of(name));
+            pooled.lines[side.index()].push((g.moves.clone(), g.score_of(name)));
             pooled.later_turns_ms.extend(g.turn_times(name).into_iter().skip(1));
             if let Some(fault) = g.fault.as_ref().filter(|f| f.player == side) {
                 if let Some(k) = FAULT_KINDS.iter().position(|&kind| kind == fault.kind) {
@@ -105,6 +110,10 @@ pub fn describe(p: &Pooled, paths: &[String]) -> String {
             w.losses,
             100.0 * w.score()
         );
+    }
+    for (colour, games) in ["as X", "as O"].iter().zip(&p.lines) {
+        let games: Vec<(&[Move], f64)> = games.iter().map(|(m, s)| (&m[..], *s)).collect();
+        text += &crate::arena::lines::colour_line(&format!("{} {colour}", p.name), &games);
     }
     let t = &p.later_turns_ms;
     text += &format!(

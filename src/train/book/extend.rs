@@ -123,7 +123,7 @@ fn searches_of(
         positions.len(),
         config.iterations
     );
-    for s in search_all(&left, config, jobs, file)? {
+    for s in search_all(&left, config, jobs, (file, "extend-book"))? {
         searched.insert(s.position(), s);
     }
     Ok(searched)
@@ -274,7 +274,10 @@ mod tests {
         for (moves, value) in positions {
             let (form, path) = canonical_path(&parse_opening(moves).unwrap()).unwrap();
             let best = form.legal_moves().as_slice()[0];
-            searched.insert(form, Searched { path, best, value, visits: vec![(best, 1)] });
+            searched.insert(
+                form,
+                Searched { path, best, value, visits: vec![(best, 1)], values: vec![], iterations: 0 },
+            );
         }
         let lines = [won.clone(), lost.clone()];
         let extended = extend(&book, &lines, (0.05, 0.6), &searched, &HashSet::new());

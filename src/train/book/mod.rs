@@ -18,8 +18,10 @@
 //! the opponents' choices there count beside the model (`met.rs`, `weights/book-met.txt`).
 
 pub mod extend;
+pub mod grow;
 pub mod met;
 pub mod searches;
+pub mod tree;
 
 use crate::board::symmetry::canonical;
 use crate::board::Board;
@@ -153,12 +155,13 @@ fn create_parent_dir(file: &str) -> Result<(), String> {
     }
 }
 
-/// Searches `todo` on `jobs` threads, appending each result to `out` as it comes.
+/// Searches `todo` on `jobs` threads, appending each result to `out` as it comes; each one's progress
+/// line on stderr starts with `who` (the command).
 fn search_all(
     todo: &[&Planned],
     config: &SearchConfig,
     jobs: usize,
-    out: &str,
+    (out, who): (&str, &str),
 ) -> Result<Vec<Searched>, String> {
     let file =
         std::fs::OpenOptions::new().create(true).append(true).open(out).map_err(|e| format!("{out}: {e}"))?;
@@ -178,16 +181,18 @@ fn search_all(
                     r.push(s);
                     r.len()
                 });
+                let logs = match p.seen == p.reach {
+                    true => String::new(),
+                    false => format!(", with the logs X {:.3} O {:.3}", p.seen[0], p.seen[1]),
+                };
                 eprintln!(
-                    "make-book: ply {} {}/{} ({:.0} s) reach X {:.3} O {:.3}, with the logs X {:.3} O {:.3}",
+                    "{who}: ply {} {}/{} ({:.0} s) reach X {:.3} O {:.3}{logs}",
                     p.path.len(),
                     done.unwrap_or(0),
                     todo.len(),
                     started.elapsed().as_secs_f64(),
                     p.reach[0],
                     p.reach[1],
-                    p.seen[0],
-                    p.seen[1]
                 );
             });
         }
@@ -245,7 +250,7 @@ pub fn main(args: &[String]) -> Result<i32, String> {
             last.len(),
             todo.len()
         );
-        for s in search_all(&todo, &config, jobs, &files[0])? {
+        for s in search_all(&todo, &config, jobs, (&files[0], "make-book"))? {
             searched.insert(s.position(), s);
         }
         if shard.is_some() {
@@ -331,7 +336,10 @@ mod tests {
             let mine = listed.iter().all(|(m, _)| p.form.is_legal(*m)) && !listed.is_empty();
             let visits = if mine { listed } else { vec![(first, 10)] };
             let best = visits[0].0;
-            searched.insert(p.form, Searched { path: p.path.clone(), best, value: 0.5, visits });
+            searched.insert(
+                p.form,
+                Searched { path: p.path.clone(), best, value: 0.5, visits, values: vec![], iterations: 0 },
+            );
         }
     }
 
@@ -341,8 +349,17 @@ mod tests {
         let centre = canonical(&Board::from_moves(&[Move::new(4, 4)]).unwrap()).0;
         let mut searched = HashMap::new();
         let root: Vec<(Move, u32)> = Board::new().legal_moves().iter().map(|&m| (m, 1)).collect();
-        searched
-            .insert(Board::new(), Searched { path: vec![], best: Move::new(4, 4), value: 0.6, visits: root });
+        searched.insert(
+            Board::new(),
+            Searched {
+                path: vec![],
+                best: Move::new(4, 4),
+                value: 0.6,
+                visits: root,
+                values: vec![],
+                iterations: 0,
+            },
+        );
         let ply1 = plan(&shape, &searched, &Met::new()).pop().unwrap();
         assert_eq!(ply1.len(), 15, "every first move of X, by class");
         // After the centre O has two classes of moves, a corner (3 3) and an edge (3 4).

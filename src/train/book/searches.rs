@@ -1,10 +1,13 @@
-//! The book's long searches, one line each in a text file that `uttt make-book` appends to as it goes (so
-//! a stopped run resumes and shards' files concatenate): the position's ply, the moves that reach its
-//! canonical form, the move chosen, its value, and the visits of every root move.
+//! The book's long searches, one line each in a text file that `uttt make-book` and `uttt grow-book`
+//! append to as they go (so a stopped run resumes and shards' files concatenate): the position's ply, the
+//! moves that reach its canonical form, the move chosen, its value, every root move's visits (and its
+//! value, for the side to move), and the search's iterations.
 //!
 //! ```text
-//! 2;4 4,3 3;2 2;0.5631;0 0:1820 0 1:2210 …
+//! 2;4 4,3 3;2 2;0.5631;0 0:1820:0.412 0 1:2210:0.437 …;1000000
 //! ```
+//!
+//! Older lines lack the moves' values and the iterations (five fields, items `row col:visits`).
 
 use crate::board::symmetry::canonical;
 use crate::board::Board;
@@ -25,6 +28,10 @@ pub struct Searched {
     pub value: f32,
     /// Every root move's visits.
     pub visits: Vec<(Move, u32)>,
+    /// Every root move's value for the side to move, in `visits`' order (empty in older lines).
+    pub values: Vec<f32>,
+    /// The search's iterations (0 in older lines).
+    pub iterations: u64,
 }
 
 impl Searched {
@@ -36,23 +43,40 @@ impl Searched {
     /// The line of the searches file.
     pub fn to_line(&self) -> String {
         let moves = |ms: &[Move]| ms.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(",");
-        let visits: Vec<String> = self.visits.iter().map(|(m, n)| format!("{m}:{n}")).collect();
-        format!(
+        let visits: Vec<String> = self
+            .visits
+            .iter()
+            .enumerate()
+            .map(|(k, (m, n))| match self.values.get(k) {
+                Some(q) => format!("{m}:{n}:{q:.3}"),
+                None => format!("{m}:{n}"),
+            })
+            .collect();
+        let line = format!(
             "{};{};{};{:.4};{}",
             self.path.len(),
             moves(&self.path),
             self.best,
             self.value,
             visits.join(" ")
-        )
+        );
+        if self.iterations == 0 {
+            line
+        } else {
+            format!("{line};{}", self.iterations)
+        }
     }
 
     /// Reads a line written by `to_line`; an error says what is wrong.
     pub fn from_line(line: &str) -> Result<Searched, String> {
         let fields: Vec<&str> = line.split(';').collect();
-        let [_, path, best, value, visits] = fields[..] else {
-            return Err(format!("expected five fields separated by ';', got {}", fields.len()));
+        let (path, best, value, visits, iterations) = match fields[..] {
+            [_, path, best, value, visits] => (path, best, value, visits, "0"),
+            [_, path, best, value, visits, iterations] => (path, best, value, visits, iterations),
+            _ => return Err(format!("expected five or six fields separated by ';', got {}", fields.len())),
         };
+        let iterations =
+            iterations.trim().parse().map_err(|_| format!("iterations {iterations:?} is not a count"))?;
         let (path, board) = parse_canonical_path(path)?;
         let one_move = |text: &str| -> Result<Move, String> {
             let m = parse_opening(text)?;
@@ -63,17 +87,27 @@ impl Searched {
         };
         let best = one_move(best)?;
         let value = value.trim().parse().map_err(|_| format!("value {value:?} is not a number"))?;
-        // Items `row col:visits`, separated by spaces like the row and column inside them.
+        // Items `row col:visits` or `row col:visits:value`, separated by spaces like the row and column
+        // inside them; the values are kept only when every item has one.
         let words: Vec<&str> = visits.split_whitespace().collect();
-        let visits = words
+        let items = words
             .chunks(2)
             .map(|item| {
                 let item = item.join(" ");
-                let (m, n) = item.split_once(':').ok_or_else(|| format!("visits item {item:?} lacks ':'"))?;
-                Ok((one_move(m)?, n.parse().map_err(|_| format!("visits {n:?} is not a count"))?))
+                let mut parts = item.split(':');
+                let (m, n) = (parts.next().unwrap_or(""), parts.next());
+                let n = n.ok_or_else(|| format!("visits item {item:?} lacks ':'"))?;
+                let n = n.parse().map_err(|_| format!("visits {n:?} is not a count"))?;
+                let q = match parts.next() {
+                    Some(q) => Some(q.parse::<f32>().map_err(|_| format!("value {q:?} is not a number"))?),
+                    None => None,
+                };
+                Ok((one_move(m)?, n, q))
             })
-            .collect::<Result<_, String>>()?;
-        Ok(Searched { path, best, value, visits })
+            .collect::<Result<Vec<(Move, u32, Option<f32>)>, String>>()?;
+        let visits = items.iter().map(|&(m, n, _)| (m, n)).collect();
+        let values = items.iter().map(|&(_, _, q)| q).collect::<Option<Vec<f32>>>().unwrap_or_default();
+        Ok(Searched { path, best, value, visits, values, iterations })
     }
 
     /// Each root move's share of the visits, each count raised to the power `1 / temperature` first.
@@ -136,5 +170,12 @@ pub fn search(path: &[Move], config: &SearchConfig) -> Searched {
     let seed = crate::train::policy::fit::checksum(board.to_text().as_bytes());
     let options = BotOptions { nodes: config.nodes, seed, ..BotOptions::default() };
     let report = options.build_search().search(&board, None, Limits::iterations(config.iterations));
-    Searched { path: path.to_vec(), best: report.best, value: report.best_value, visits: report.root_visits }
+    Searched {
+        path: path.to_vec(),
+        best: report.best,
+        value: report.best_value,
+        visits: report.root_visits,
+        values: report.root_values,
+        iterations: config.iterations,
+    }
 }
