@@ -400,7 +400,8 @@ mod tests {
     #[test]
     fn a_command_player_is_told_its_seed_and_opening() {
         // Says its seed and opening on stderr, then answers the first legal move it is sent.
-        let command = r#"echo "seed=$UTTT_SEED opening=$UTTT_OPENING" >&2; read last; read n; read m; echo "$m""#;
+        let command =
+            r#"echo "seed=$UTTT_SEED opening=$UTTT_OPENING" >&2; read last; read n; read m; echo "$m""#;
         let opening = [Move::new(4, 4)];
         let mut player = ExternalPlayer::spawn(command, 4242, &opening, true).expect("sh starts");
         let mut board = Board::new();

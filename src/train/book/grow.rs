@@ -154,16 +154,17 @@ fn write_grown_book(
         Book::from_text(&text).map_err(|e| format!("{base_file}: {e}"))?
     };
     let tree = GrownTree::new(searched);
-    let grown = tree.book_entries(SETTLED_FROM, TRAILING);
-    let book = Book::from_tree(base.tree().chain(grown.iter().copied()));
-    let base_moves: std::collections::HashMap<Board, Option<crate::moves::Move>> = base.tree().collect();
-    let changed = grown.iter().filter(|(form, m)| base_moves.get(form).is_some_and(|b| b != m)).count();
+    let mut base_entries: Vec<_> = base.tree().collect();
+    base_entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let (entries, changed) = tree.over_base(&base_entries, SETTLED_FROM, TRAILING);
+    let book = Book::from_tree(entries);
     let mut report = write_text(&book, out)?;
     report += &format!(
-        "grown: the base {base_file} ({} positions) with the tree's move at its {} searched positions \
-         ({changed} of the base's positions changed): uttt grow-book (weights/book-searches/, {TREE_HEADER:?})\n",
+        "grown: the base {base_file} ({} positions) with the tree's move at its {} searched positions, \
+         a base move only where searches below decide ({changed} changed): uttt grow-book \
+         (weights/book-searches/, {TREE_HEADER:?})\n",
         base.len(),
-        grown.len()
+        searched.len()
     );
     write_manifest_section(manifest, MANIFEST_HEADER, &report)?;
     let tree_report = tree_summary(&tree, searched, params, met);

@@ -244,8 +244,12 @@ impl<'a> GrownTree<'a> {
             return vec![Candidate { path: Vec::new(), form: Board::new(), weight: [1.0; 2], priority: 1.0 }];
         }
         let reach = self.reach(params, met);
+        // In a fixed order, so that the sums over the ways into a candidate, and with them the order of
+        // near ties, are the same in every process (the shards of a round must agree on its batch).
+        let mut reached: Vec<(&Board, &[f64; 2])> = reach.iter().collect();
+        reached.sort_by(|a, b| a.0.cmp(b.0));
         let mut found: HashMap<Board, Candidate> = HashMap::new();
-        for (form, r) in &reach {
+        for (form, r) in reached {
             let s = &self.searched[form];
             if s.path.len() >= params.max_ply {
                 continue;
@@ -314,12 +318,40 @@ impl<'a> GrownTree<'a> {
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         entries
     }
+
+    /// The book over `base` (its positions, each with its move or none): the tree's entries
+    /// (`book_entries`) at the positions it searched, except where the base has a move and the tree's
+    /// choice rests on that position's search alone (no searched position below the chosen move): the
+    /// base's move came from a longer search, and only minimax over deeper searches overrules it. Also how
+    /// many of the base's moves changed.
+    pub fn over_base(
+        &self,
+        base: &[(Board, Option<Move>)],
+        settled_from: usize,
+        trailing: f64,
+    ) -> (Vec<(Board, Option<Move>)>, usize) {
+        let base_moves: HashMap<Board, Option<Move>> = base.iter().copied().collect();
+        let mut entries = base.to_vec();
+        let mut changed = 0;
+        for (form, mv) in self.book_entries(settled_from, trailing) {
+            if let Some(&Some(old)) = base_moves.get(&form) {
+                let decided = self.moves(&form).iter().any(|j| Some(j.mv) == mv && j.decided);
+                if !decided {
+                    continue;
+                }
+                changed += usize::from(mv != Some(old));
+            }
+            entries.push((form, mv));
+        }
+        (entries, changed)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::symmetry::canonical;
+    use crate::book::Book;
     use crate::protocol::parse_opening;
 
     /// A search of the canonical position `moves` reach: each listed move with its visits and value.
@@ -402,6 +434,28 @@ mod tests {
         let reach = t.reach(&params, &Met::new());
         assert_eq!(reach[&form("4 4")][0], 1.0);
         assert!(reach[&form("4 4")][1] > 0.9 && reach[&form("4 4")][1] < 1.0);
+    }
+
+    #[test]
+    fn a_base_move_gives_way_only_to_a_move_decided_below() {
+        let centre = searched("4 4", &[("3 3", 600, 0.30), ("3 4", 400, 0.28)]);
+        let base_move = tree_move_other_than(&centre);
+        let base = vec![(Board::new(), Some(Move::new(4, 4))), (form("4 4"), Some(base_move))];
+        // The tree's choice at the centre is its own search's (drop-out): the base's move stays.
+        let tree = of(vec![centre.clone()]);
+        let (entries, changed) = GrownTree::new(&tree).over_base(&base, 40, 0.4);
+        assert_eq!(changed, 0);
+        assert_eq!(Book::from_tree(entries).move_for(&form("4 4")), Some(base_move));
+        // Searched below, the corner is confirmed (X scores only 0.65 after it): the tree's move wins.
+        let tree = of(vec![centre.clone(), searched("4 4,3 3", &[("0 0", 10, 0.65)])]);
+        let (entries, changed) = GrownTree::new(&tree).over_base(&base, 40, 0.4);
+        assert_eq!(changed, 1);
+        assert_eq!(Book::from_tree(entries).move_for(&form("4 4")), Some(centre.best));
+    }
+
+    /// A legal move of `s`'s position other than its search's best.
+    fn tree_move_other_than(s: &Searched) -> Move {
+        s.visits.iter().map(|&(m, _)| m).find(|&m| m != s.best).unwrap()
     }
 
     #[test]
