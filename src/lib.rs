@@ -12,6 +12,7 @@ pub mod bot;
 pub mod cli;
 pub mod codec;
 pub mod json;
+pub mod league;
 pub mod mcts;
 pub mod moves;
 pub mod options;

@@ -226,6 +226,14 @@ const COMMANDS: &[Command] = &[
         run: uttt::train::value::regenerate::main,
     },
     Command {
+        name: "league",
+        aliases: &[],
+        usage: &[
+            "league new|add|remove|run|table DIR …   a persistent league of bots: add any time, games where the ratings are least sure",
+        ],
+        run: uttt::league::main,
+    },
+    Command {
         name: "make-book",
         aliases: &[],
         usage: &[

@@ -171,6 +171,11 @@ impl Run {
     }
 }
 
+/// One game line of a log, read alone (a league reads its log line by line, skipping a damaged one).
+pub fn parse_game_line(line: &str) -> Result<LoggedGame, String> {
+    game(&Json::parse(line)?)
+}
+
 /// One game line of a log.
 fn game(v: &Json) -> Result<LoggedGame, String> {
     let text = |key: &str| v.get(key).and_then(Json::as_str).map(str::to_string).ok_or(format!("no {key:?}"));
