@@ -112,6 +112,11 @@ fn players_join_and_leave_games_are_kept_and_bad_input_is_named() {
     assert!(out.status.success() && err.contains("games.log line 18"), "{err}");
     assert_eq!(table(&dir).0, 16);
     assert!(refused(&["table", "/no/such/league"]).contains("not a league"));
+    // The page: every game's replay, the damaged line left out.
+    let html = format!("{dir}/page.html");
+    ok(&["page", &dir, "--html", &html]);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("minimax") && page.contains("quitter") && page.contains("<html"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

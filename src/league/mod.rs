@@ -26,7 +26,8 @@ const USAGE: &str = "usage: uttt league new DIR [--time-ms T] [--first-time-ms T
        uttt league add DIR NAME \"COMMAND\"      (a shell command speaking the arena protocol, or builtin:NAME[:opts])
        uttt league remove DIR NAME
        uttt league run DIR [--jobs J] [--games N | --until ELO]
-       uttt league table DIR [--json]";
+       uttt league table DIR [--json]
+       uttt league page DIR --html FILE        (the log's page: ratings, the pairwise matrix, every game's replay)";
 
 /// `uttt league SUBCOMMAND …`.
 pub fn main(words: &[String]) -> Result<i32, String> {
@@ -38,6 +39,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         "remove" => remove(&mut a),
         "run" => run(&mut a),
         "table" => table(&mut a),
+        "page" => page(&mut a),
         other => Err(format!("unknown league command {other:?}")),
     };
     result.map_err(|e| format!("{e}\n{USAGE}"))
@@ -141,6 +143,21 @@ fn table(a: &mut Args) -> Result<i32, String> {
     let json = a.flag("--json");
     let [dir] = positionals(a, ["DIR"])?;
     print_table(&League::open(&dir)?, json);
+    Ok(0)
+}
+
+/// The page `uttt report --html` makes of a log, of the league's log (its damaged lines left out).
+fn page(a: &mut Args) -> Result<i32, String> {
+    let out: String = a.value("--html")?.ok_or("league page needs --html FILE")?;
+    let [dir] = positionals(a, ["DIR"])?;
+    let league = League::open(&dir)?;
+    let text =
+        std::fs::read_to_string(league.path("games.log")).map_err(|e| format!("{dir}/games.log: {e}"))?;
+    let good: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("{\"tournament\"") || crate::report::model::parse_game_line(l).is_ok())
+        .collect();
+    crate::report::write_page(&out, &crate::report::run_page(&[good.join("\n")])?)?;
     Ok(0)
 }
 
