@@ -188,6 +188,7 @@ fn tree_summary(tree: &GrownTree, searched: &Searches, params: &GrowParams, met:
         "model: opponents' temperature {}, own {}, the second player weighted {}, to ply {}, X opens in the centre {}\n",
         params.temperature, params.own_temperature, params.o_weight, params.max_ply, params.centre_share
     );
+    text += &format!("main line (both colours play the tree's moves): {}\n", main_line(tree, searched));
     text += "ply  positions  chance X's game is in the tree  chance O's game is\n";
     let deepest = searched.values().map(|s| s.path.len()).max().unwrap_or(0);
     for ply in 0..=deepest {
@@ -196,6 +197,26 @@ fn tree_summary(tree: &GrownTree, searched: &Searches, params: &GrowParams, met:
         text += &format!("{ply:>3}  {:>9}  {:>30.3}  {:>18.3}\n", at.len(), chance(0), chance(1));
     }
     text
+}
+
+/// The line both colours play by the tree's moves from the empty board while the tree has searched the
+/// position, each move with the mover's value: `4 4 (0.696) 3 5 (0.303) …`, in the empty board's frame.
+fn main_line(tree: &GrownTree, searched: &Searches) -> String {
+    let (mut board, mut words) = (Board::new(), Vec::new());
+    loop {
+        let (form, s) = crate::board::symmetry::canonical(&board);
+        let (Some(mv), Some(value)) = (searched.get(&form).and(tree.book_move(&form)), tree.value(&form))
+        else {
+            break;
+        };
+        let m = crate::board::symmetry::transform(mv, crate::board::symmetry::inverse(s));
+        words.push(format!("{m} ({value:.3})"));
+        board.play(m);
+        if board.is_over() {
+            break;
+        }
+    }
+    words.join(" ")
 }
 
 #[cfg(test)]
