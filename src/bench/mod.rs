@@ -258,6 +258,30 @@ pub fn run_all(value_file: Option<&str>) -> Result<BenchFigures, String> {
     Ok(figures)
 }
 
+/// `uttt bench --midgame-iterations N`: the bot's search of each midgame position for exactly `N`
+/// iterations (seed 1, a fresh tree): the same work on every run and machine, for a profiler that counts
+/// instructions (`valgrind --tool=callgrind`; docs/performance.md).
+fn fixed_midgame(iterations: u64) -> i32 {
+    let positions = midgame_positions();
+    let start = Instant::now();
+    search_each(&positions, iterations);
+    let seconds = start.elapsed().as_secs_f64();
+    println!("{} positions, {iterations} iterations each, {seconds:.2} s", positions.len());
+    0
+}
+
+/// The searches of `fixed_midgame`, apart so that a profiler counts them alone
+/// (`valgrind --tool=callgrind --toggle-collect='*search_each*'`).
+#[inline(never)]
+pub fn search_each(positions: &[Board], iterations: u64) {
+    for board in positions {
+        let options = crate::options::BotOptions { seed: 1, quiet: true, ..Default::default() };
+        let mut search = options.build_search();
+        search.prefault(None);
+        search.search(board, None, Limits::iterations(iterations));
+    }
+}
+
 /// `uttt bench [--json] [--value-weights FILE]`, or `uttt bench --signature [--no-book]` (the searches
 /// alone: the signature before the opening book).
 pub fn main(args: &[String]) -> i32 {
@@ -273,6 +297,14 @@ pub fn main(args: &[String]) -> i32 {
             start.elapsed().as_secs_f64()
         );
         return 0;
+    }
+    match a.value::<u64>("--midgame-iterations") {
+        Ok(Some(n)) => return fixed_midgame(n),
+        Ok(None) => {}
+        Err(e) => {
+            eprintln!("uttt bench: {e}");
+            return 2;
+        }
     }
     let json = a.flag("--json");
     let figures = match a.value::<String>("--value-weights").and_then(|file| {
