@@ -30,9 +30,8 @@ for opponent in "${opponents[@]}"; do
   commit=${opponent%-x2}
   binary=$(scripts/baseline.sh "$commit")
   # 866d372 predates the book: it has no --no-book.
-  nobook="--no-book"
-  [ "$commit" = 866d372 ] && nobook=""
-  command="$binary --quiet $nobook --seed \$UTTT_SEED"
+  command="$binary --quiet --no-book --seed \$UTTT_SEED"
+  [ "$commit" = 866d372 ] && command="$binary --quiet --seed \$UTTT_SEED"
   limits=()
   if [ "$opponent" != "$commit" ]; then
     command="$command --time-ms 180 --first-time-ms 1800"
