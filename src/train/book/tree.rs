@@ -84,6 +84,8 @@ pub struct Candidate {
 pub struct GrownTree<'a> {
     searched: &'a Searches,
     values: HashMap<Board, f64>,
+    /// Each searched position's judged moves, as `new` valued it.
+    judged: HashMap<Board, Vec<Judged>>,
 }
 
 /// The moves of the searched position `s` that the tree values, given the values of the searched positions
@@ -144,15 +146,16 @@ fn by_ply(searched: &Searches) -> BTreeMap<usize, Vec<Board>> {
 impl<'a> GrownTree<'a> {
     /// The tree of `searched`, valued from its deepest positions up.
     pub fn new(searched: &'a Searches) -> GrownTree<'a> {
-        let mut values = HashMap::new();
+        let (mut values, mut judged) = (HashMap::new(), HashMap::new());
         for forms in by_ply(searched).values().rev() {
             for form in forms {
                 let s = &searched[form];
-                let value = best_of(&judge(s, &values)).map_or(s.value as f64, |j| j.value);
-                values.insert(*form, value);
+                let moves = judge(s, &values);
+                values.insert(*form, best_of(&moves).map_or(s.value as f64, |j| j.value));
+                judged.insert(*form, moves);
             }
         }
-        GrownTree { searched, values }
+        GrownTree { searched, values, judged }
     }
 
     /// A searched position's minimax value for its side to move.
@@ -162,7 +165,7 @@ impl<'a> GrownTree<'a> {
 
     /// The moves the tree values at a searched position.
     pub fn moves(&self, form: &Board) -> Vec<Judged> {
-        self.searched.get(form).map_or_else(Vec::new, |s| judge(s, &self.values))
+        self.judged.get(form).cloned().unwrap_or_default()
     }
 
     /// The book's move at a searched position: the best by value; on the empty board the centre, as the
