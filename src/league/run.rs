@@ -8,7 +8,7 @@ use super::standings::{fit, tallies};
 use super::store::{Entrant, League};
 use crate::arena::openings::Openings;
 use crate::arena::player::PlayerSpec;
-use crate::arena::referee::play_game;
+use crate::arena::referee::{play_game, TimeControl};
 use crate::arena::{game_log_line, MatchGame};
 use crate::board::variants::Rules;
 use crate::report::model::parse_game_line;
@@ -75,11 +75,10 @@ fn play_one(
     league: &League,
     (index, x, o): (usize, &Entrant, &Entrant),
     opening: &[crate::moves::Move],
-    seed: u64,
+    (tc, seed): (&TimeControl, u64),
 ) -> Result<Result3, String> {
-    let settings = league.settings()?;
     let (xs, os) = (PlayerSpec::parse(&x.command), PlayerSpec::parse(&o.command));
-    let record = play_game(&xs, &os, &settings.time_control(), Rules::CodinGame, seed, opening);
+    let record = play_game(&xs, &os, tc, Rules::CodinGame, seed, opening);
     if let Some((p, fault)) = &record.fault {
         let who = if *p == crate::board::Player::X { &x.name } else { &o.name };
         eprintln!("league: game {index}: {who} forfeits: {fault}");
@@ -103,6 +102,7 @@ pub fn run(league: &League, jobs: usize, stop: Stop) -> Result<usize, String> {
     let _lock = league.lock()?;
     league.repair("games.log")?;
     let settings = league.settings()?;
+    let tc = settings.time_control();
     let openings = match settings.openings {
         true => Openings::parse(&league.path("openings.txt").to_string_lossy())?,
         false => Openings::EmptyBoard,
@@ -125,7 +125,7 @@ pub fn run(league: &League, jobs: usize, stop: Stop) -> Result<usize, String> {
                 let opening = openings.for_pair(pair, settings.seed);
                 let mut finished = Vec::new();
                 for (k, (x, o)) in [(&a, &b), (&b, &a)].into_iter().enumerate() {
-                    match play_one(league, (2 * pair + k, x, o), &opening, seed) {
+                    match play_one(league, (2 * pair + k, x, o), &opening, (&tc, seed)) {
                         Ok(r) => finished.push(r),
                         Err(e) => {
                             *failure.lock().expect("no worker panics") = Some(e);
