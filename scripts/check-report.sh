@@ -38,6 +38,12 @@ cmp "$out/match.html" "$out/match-from-log.html" || { echo "check-report: uttt r
 $uttt tournament builtin:random builtin:greedy builtin:bot:iters=300 --games 4 \
   --log "$out/tournament.log" --html "$out/tournament.html" > /dev/null 2>&1
 $uttt profile --html "$out/profile.html" > /dev/null 2>&1
+# A small league: three built-ins, 12 games, its page with the table, the matrix and the ratings over time.
+rm -rf "$out/league"
+$uttt league new "$out/league" --seed 3 2> /dev/null
+for p in random greedy bot:iters=300; do $uttt league add "$out/league" "${p%%:*}" "builtin:$p" 2> /dev/null; done
+$uttt league run "$out/league" --games 12 --jobs 2 > /dev/null 2>&1
+$uttt league page "$out/league" --html "$out/league.html" 2> /dev/null
 # A game of the match analysed move by move (uttt analyse), and a plain tic-tac-toe game typed by hand.
 $uttt analyse "$out/match.log#1" --iterations 2000 --jobs 2 --html "$out/analysis.html" > "$out/analysis.txt" 2> /dev/null
 $uttt analyse "1 1, 0 1, 0 0, 1 0, 2 2" --html "$out/analysis-plain.html" > /dev/null 2>&1
@@ -52,7 +58,7 @@ shoot() { # PAGE HASH PNG HEIGHT
 }
 
 status=0
-for page in match tournament profile analysis analysis-plain; do
+for page in match tournament league profile analysis analysis-plain; do
   dom="$(render "$out/$page.html" "#game=3&ply=25")"
   if ! grep -q 'data-rendered="ok"' <<< "$dom" || grep -q 'data-error=' <<< "$dom"; then
     echo "check-report: $page.html did not render cleanly:"
@@ -72,14 +78,21 @@ dom="$(render "$out/analysis.html" "#game=0&ply=12")"
 for want in 'class="[^"]*last-move' 'class="[^"]*best-move' 'class="point' 'after move 12'; do
   grep -q "$want" <<< "$dom" || { echo "check-report: the analysis page lacks $want"; status=1; }
 done
+! grep -q "$out" <<< "$dom" || { echo "check-report: the analysis page shows a path of this machine"; status=1; }
+# The league page: the chart of ratings over time with a line per player, and no folder of this machine.
+dom="$(render "$out/league.html" "")"
+[ "$(grep -o '<path d="M[^"]*" fill="none" stroke="[^"]*" stroke-width="2"' <<< "$dom" | wc -l)" -ge 3 ] ||
+  { echo "check-report: the league's chart lacks a player's line"; status=1; }
+! grep -q "$out" <<< "$dom" || { echo "check-report: the league page shows a path of this machine"; status=1; }
 dom="$(render "$out/analysis-plain.html" "")"
 grep -q 'threw a draw' <<< "$dom" || { echo "check-report: the plain game's thrown draw is not shown"; status=1; }
 
 shoot "$out/analysis.html" "#game=0&ply=12" "$out/analysis.png" 800
+shoot "$out/league.html" "" "$out/league.png" 1000
 shoot "$out/match.html" "" "$out/summary.png" 1400
 shoot "$out/match.html" "#game=1&ply=20" "$out/replay.png" 1400
-for png in summary replay analysis; do
+for png in summary replay analysis league; do
   [ -s "$out/$png.png" ] || { echo "check-report: no $png.png"; status=1; }
 done
-echo "check-report: screenshots in $out (summary.png, replay.png, analysis.png)"
+echo "check-report: screenshots in $out (summary.png, replay.png, analysis.png, league.png)"
 exit $status

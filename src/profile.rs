@@ -277,6 +277,7 @@ fn page_data(rows: &[MoveProfile], bot: &str) -> String {
             })
             .collect(),
         notes_cut: false,
+        ended: None,
     };
     crate::report::page::profile_data(array(table), &game)
 }

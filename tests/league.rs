@@ -117,6 +117,18 @@ fn players_join_and_leave_games_are_kept_and_bad_input_is_named() {
     ok(&["page", &dir, "--html", &html]);
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.contains("minimax") && page.contains("quitter") && page.contains("<html"));
+    // The league's own data: its table and the ratings over time, each game with the moment it ended;
+    // the title names the folder, not where it lies on this machine.
+    let data = &page[page.find("application/json\">").unwrap() + 18..];
+    let data = Json::parse(&data[..data.find("</script>").unwrap()]).expect("the page's data is JSON");
+    assert_eq!(data.get("kind").and_then(Json::as_str), Some("league"));
+    let points = data.get("history").and_then(|h| h.get("points")).and_then(Json::as_array).unwrap();
+    let last = points.last().unwrap();
+    assert_eq!(last.get("games").and_then(Json::as_f64), Some(16.0));
+    assert!(last.get("ended").and_then(Json::as_f64).is_some_and(|t| t > 1.7e9), "{last:?}");
+    assert!(data.get("standings").and_then(|s| s.get("players")).is_some());
+    let title = &page[page.find("<title>").unwrap()..page.find("</title>").unwrap()];
+    assert!(title.contains("uttt-league-commands-") && !title.contains('/'), "{title}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

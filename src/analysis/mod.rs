@@ -174,8 +174,18 @@ pub fn text(a: &Analysis, marks: &Marks) -> String {
     out
 }
 
-/// The analysis as a JSON object (`--json`, and the page's data).
+/// The analysis as a JSON object (`--json`).
 pub fn json(a: &Analysis) -> String {
+    json_as(a, &a.game.source)
+}
+
+/// The analysis as the page's data: its source by file name only (`match.log#3`), so that a page or a
+/// picture of it shows no folder of the machine that made it.
+pub fn page_json(a: &Analysis) -> String {
+    json_as(a, a.game.source.rsplit('/').next().unwrap_or(&a.game.source))
+}
+
+fn json_as(a: &Analysis, source: &str) -> String {
     let moves = a.moves.iter().map(|j| {
         object(&[
             ("move", number((j.ply + 1) as f64)),
@@ -202,7 +212,7 @@ pub fn json(a: &Analysis) -> String {
         ])
     });
     object(&[
-        ("source", string(&a.game.source)),
+        ("source", string(source)),
         ("game", string(if a.game.game == Game::Plain { "plain" } else { "ultimate" })),
         ("moves_played", array(a.game.moves.iter().map(|&m| string(&m.to_string())))),
         ("opening", number(a.game.opening as f64)),
@@ -258,7 +268,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
     let positions: usize = games.iter().map(|g| g.moves.len() + 1 - g.opening).sum();
     let analyses = analyse(games, &effort, &marks, jobs, positions > 20);
     if let Some(path) = html {
-        crate::report::write_page(&path, &page::html(analyses.iter().map(json), &effort, &marks))?;
+        crate::report::write_page(&path, &page::html(analyses.iter().map(page_json), &effort, &marks))?;
     }
     if as_json {
         println!("{}", array(analyses.iter().map(json)));

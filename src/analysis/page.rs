@@ -27,11 +27,13 @@ mod tests {
 
     #[test]
     fn the_page_holds_the_games_data_and_its_script() {
-        let game = from_list("moves", "1 1 0 1 0 0 1 0 2 2", None).unwrap();
+        let game = from_list("/home/someone/games/moves.txt", "1 1 0 1 0 0 1 0 2 2", None).unwrap();
         let effort = Effort { iterations: 100, seed: 1, exact_nodes: 0 };
         let analyses = super::super::analyse(vec![game], &effort, &Marks::DEFAULT, 2, false);
-        let page = html(analyses.iter().map(super::super::json), &effort, &Marks::DEFAULT);
+        let page = html(analyses.iter().map(super::super::page_json), &effort, &Marks::DEFAULT);
         assert!(!page.contains("{{DATA}}"));
+        // The source by file name only: no folder of the machine that made the page.
+        assert!(page.contains("\"source\": \"moves.txt\"") && !page.contains("/home/someone"), "{page}");
         assert!(page.contains("\"game\": \"plain\"") && page.contains("\"mark\": \"blunder\""), "{page}");
         assert!(page.contains("dataset.rendered = \"ok\"") && page.contains("ArrowLeft"));
     }

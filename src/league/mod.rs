@@ -13,6 +13,7 @@
 //! uttt league table my-league
 //! ```
 
+pub mod history;
 pub mod run;
 pub mod schedule;
 pub mod standings;
@@ -146,7 +147,8 @@ fn table(a: &mut Args) -> Result<i32, String> {
     Ok(0)
 }
 
-/// The page `uttt report --html` makes of a log, of the league's log (its damaged lines left out).
+/// The league's page: the page `uttt report --html` makes of its log (the pairwise matrix, every game's
+/// replay; damaged lines left out) with the league's table and each player's rating over time.
 fn page(a: &mut Args) -> Result<i32, String> {
     let out: String = a.value("--html")?.ok_or("league page needs --html FILE")?;
     let [dir] = positionals(a, ["DIR"])?;
@@ -157,7 +159,19 @@ fn page(a: &mut Args) -> Result<i32, String> {
         .lines()
         .filter(|l| l.starts_with("{\"tournament\"") || crate::report::model::parse_game_line(l).is_ok())
         .collect();
-    crate::report::write_page(&out, &crate::report::run_page(&[good.join("\n")])?)?;
+    let run = crate::report::Run::from_logs(&[good.join("\n")])?;
+    let (players, _) = league.players();
+    let (games, _) = league.games();
+    let rows = standings::standings(&players, &games);
+    let mut fields = crate::report::page::run_fields(&run);
+    fields.retain(|(k, _)| *k != "kind");
+    fields.push(("kind", crate::json::string("league")));
+    fields.push(("standings", standings::table_json(&rows, games.len())));
+    fields.push(("history", history::history_json(&players, &history::history(&players, &games, 60))));
+    // The folder's own name only: a page shows no path of the machine that made it.
+    let name = league.dir().file_name().map_or(dir.clone(), |n| n.to_string_lossy().into_owned());
+    let title = format!("{name}: a league of {} players, {} games", players.len(), games.len());
+    crate::report::write_page(&out, &crate::report::page::html(&title, &crate::json::object(&fields)))?;
     Ok(0)
 }
 

@@ -84,7 +84,10 @@ fn play_one(
         eprintln!("league: game {index}: {who} forfeits: {fault}");
     }
     let game = MatchGame { index, a_is_x: true, record };
+    // The arena's game line with the moment the game ended, for the ratings over time (`history.rs`).
+    let ended = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let line = game_log_line(&game, &x.name, &o.name);
+    let line = format!("{}, \"ended\": {ended}}}", line.strip_suffix('}').unwrap_or(&line));
     league.append("games.log", &line)?;
     let logged = parse_game_line(&line)?;
     let score = logged.score_of(&x.name);

@@ -40,6 +40,8 @@ pub struct LoggedGame {
     pub notes: Vec<String>,
     /// True when the player's stderr was longer than the log keeps.
     pub notes_cut: bool,
+    /// When the game ended, seconds since the Unix epoch (a league's games; `None` in other logs).
+    pub ended: Option<u64>,
 }
 
 impl LoggedGame {
@@ -211,6 +213,7 @@ fn game(v: &Json) -> Result<LoggedGame, String> {
         times_ms: list("times_ms").iter().filter_map(Json::as_f64).collect(),
         notes,
         notes_cut: v.get("notes_cut") == Some(&Json::Bool(true)),
+        ended: v.get("ended").and_then(Json::as_f64).map(|t| t as u64),
     })
 }
 /// The texts of the log files `paths`; an error names a file that cannot be read.

@@ -99,33 +99,103 @@ function renderFaults() {
 }
 
 function renderTournament() {
-  document.getElementById("summary").hidden = true;
-  const section = document.getElementById("ratings");
-  section.hidden = false;
   document.getElementById("subtitle").textContent =
     `${DATA.players.length} players · ${DATA.games.length} games · limits ${DATA.limits.first_ms} ms first turn, ${DATA.limits.later_ms} ms later`;
-  const rows = [...DATA.table].sort((a, b) => b.elo - a.elo);
-  const order = rows.map((r) => DATA.players.indexOf(r.player));
-  const head = el("tr", {}, el("th", {}, "player"), el("th", { class: "num" }, "Elo"), el("th", { class: "num" }, "score"),
-    el("th", { class: "num" }, "games"));
-  order.forEach((j, k) => head.append(el("th", { class: "num", title: DATA.players[j] }, String(k + 1))));
+  const rows = [...DATA.table].sort((a, b) => b.elo - a.elo)
+    .map((r) => ({ player: r.player, values: [signed(r.elo), pct(r.score), r.games] }));
+  renderMatrix(["Elo", "score", "games"], rows);
+}
+
+// The league: its own table (each rating's 95 % interval, score by colour, faults, time), the pairwise
+// matrix, and each player's rating as it was over the league's life.
+function renderLeague() {
+  const S = DATA.standings;
+  document.getElementById("subtitle").textContent =
+    `${S.players.length} players · ${S.games} games · limits ${DATA.limits.first_ms} ms first turn, ${DATA.limits.later_ms} ms later`;
+  const rows = S.players.map((r) => ({
+    player: r.name + (r.active ? "" : " (removed)"), name: r.name,
+    values: [signed(r.rating), r.margin === null ? "±∞" : "±" + r.margin.toFixed(1), r.games, pct(r.as_x.score), pct(r.as_o.score), r.faults, ms(r.later_p99_ms)],
+  }));
+  renderMatrix(["Elo", "95 %", "games", "as X", "as O", "faults", "p99"], rows);
+  document.getElementById("ratings-body").append(el("h3", {}, "Ratings over time"), ...ratingChart(DATA.history),
+    el("p", { class: "hint" }, "Each line is a player's rating from the league's games played by then (the same fit as the table), against their number, with the time the last of them ended (UTC) under it; the band is the rating's 95 % interval."));
+}
+
+// A table of `rows` ([{player, name?, values}], best first) with the columns `headers`, then one column
+// per player: the row player's score against the column player, a click listing their games.
+function renderMatrix(headers, rows) {
+  document.getElementById("summary").hidden = true;
+  document.getElementById("ratings").hidden = false;
+  const cells = Object.fromEntries(DATA.table.map((r) => [r.player, r.cells]));
+  const head = el("tr", {}, el("th", {}, "player"), ...headers.map((h) => el("th", { class: "num" }, h)));
+  rows.forEach((r, k) => head.append(el("th", { class: "num", title: r.name || r.player }, String(k + 1))));
   const table = el("table", {}, head);
   rows.forEach((r, k) => {
-    const tr = el("tr", {}, el("td", {}, `${k + 1}. ${r.player}`), el("td", { class: "num" }, signed(r.elo)),
-      el("td", { class: "num" }, pct(r.score)), el("td", { class: "num" }, r.games));
-    order.forEach((j) => {
-      const cell = r.cells[j];
+    const name = r.name || r.player;
+    const tr = el("tr", {}, el("td", {}, `${k + 1}. ${r.player}`), ...r.values.map((v) => el("td", { class: "num" }, v)));
+    rows.forEach((c) => {
+      const other = c.name || c.player;
+      const cell = (cells[name] || [])[DATA.players.indexOf(other)];
       if (!cell) {
         tr.append(el("td", { class: "num" }, "–"));
         return;
       }
-      const other = DATA.players[j];
-      tr.append(el("td", { class: "cell", title: `${r.player} vs ${other}: ${cell.games} games`,
-        onclick: () => showPairing(r.player, other) }, pct(cell.score)));
+      tr.append(el("td", { class: "cell", title: `${name} vs ${other}: ${cell.games} games`,
+        onclick: () => showPairing(name, other) }, pct(cell.score)));
     });
     table.append(tr);
   });
-  document.getElementById("ratings-body").append(table, renderFaults());
+  document.getElementById("ratings-body").append(el("div", { class: "scroll" }, table), renderFaults());
+}
+
+// Each player's rating (a line) and its interval (a band) against the games played by then; the dates
+// under the axis when the league's log has them.
+function ratingChart(history) {
+  const W = 860, H = 320, L = 50, R = 16, T = 16, B = 40;
+  const points = history.points;
+  const values = points.flatMap((p) => p.ratings.filter((r) => r).map((r) => r[0]));
+  const yMin = Math.min(-100, ...values) - 20, yMax = Math.max(100, ...values) + 20;
+  const xMax = Math.max(1, ...points.map((p) => p.games));
+  const X = (x) => L + (x / xMax) * (W - L - R);
+  const Y = (y) => H - B - ((y - yMin) / (yMax - yMin)) * (H - T - B);
+  const clampY = (y) => Math.max(T, Math.min(H - B, Y(y)));
+  const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", id: "rating-chart" });
+  const step = Math.pow(10, Math.floor(Math.log10(yMax - yMin))) / 2;
+  for (let y = Math.ceil(yMin / step) * step; y <= yMax; y += step) {
+    svg.append(svgEl("line", { x1: L, x2: W - R, y1: Y(y), y2: Y(y), stroke: y === 0 ? "#b8b8c0" : "#e3e3e8" }));
+    svg.append(svgEl("text", { x: L - 6, y: Y(y) + 4, "text-anchor": "end", "font-size": 11, fill: "#6b6b70" }, (y > 0 ? "+" : "") + y.toFixed(0)));
+  }
+  const every = Math.max(1, Math.ceil(points.length / 8));
+  const lastX = X(xMax);
+  const ticks = points.filter((p, i) => i === points.length - 1 || (i % every === 0 && lastX - X(p.games) >= 80));
+  for (const p of ticks) {
+    const anchor = p === points[points.length - 1] ? "end" : "middle";
+    svg.append(svgEl("text", { x: X(p.games), y: H - B + 15, "text-anchor": anchor, "font-size": 11, fill: "#6b6b70" }, p.games));
+    if (p.ended) {
+      const when = new Date(p.ended * 1000).toISOString().slice(5, 16).replace("T", " ");
+      svg.append(svgEl("text", { x: X(p.games), y: H - B + 28, "text-anchor": anchor, "font-size": 10, fill: "#9a9aa0" }, when));
+    }
+  }
+  svg.append(svgEl("text", { x: L - 6, y: 11, "text-anchor": "end", "font-size": 12 }, "Elo"));
+  const legend = el("p", { class: "legend" });
+  history.players.forEach((name, i) => {
+    const colour = SERIES_COLOURS[i % SERIES_COLOURS.length];
+    const mine = points.filter((p) => p.ratings[i]).map((p) => [p.games, p.ratings[i][0], p.ratings[i][1]]);
+    if (!mine.length) return;
+    // The band from where the interval is narrower than a quarter of the chart (the first games' are
+    // wider than anything they would show).
+    const first = mine.findIndex((p) => p[2] !== null && 4 * p[2] < yMax - yMin);
+    const bounded = first < 0 ? [] : mine.slice(first).filter((p) => p[2] !== null);
+    if (bounded.length > 1) {
+      const upper = bounded.map((p) => `${X(p[0]).toFixed(1)},${clampY(p[1] + p[2]).toFixed(1)}`);
+      const lower = bounded.map((p) => `${X(p[0]).toFixed(1)},${clampY(p[1] - p[2]).toFixed(1)}`).reverse();
+      svg.append(svgEl("polygon", { points: upper.concat(lower).join(" "), fill: colour, opacity: 0.08 }));
+    }
+    const d = mine.map((p, k) => `${k ? "L" : "M"}${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`).join(" ");
+    svg.append(svgEl("path", { d, fill: "none", stroke: colour, "stroke-width": 2 }));
+    legend.append(el("span", {}, el("span", { class: "swatch", style: `background:${colour}` }), name));
+  });
+  return [svg, legend];
 }
 
 // The profile's rows under the later turns' limit (each player's first turn has a larger one).
@@ -419,6 +489,7 @@ function renderReplayControls() {
 function main() {
   if (DATA.kind === "match") renderMatchSummary();
   else if (DATA.kind === "tournament") renderTournament();
+  else if (DATA.kind === "league") renderLeague();
   else renderProfileSummary();
   if (DATA.kind === "profile") renderProfileTimes();
   else renderMatchTimes();

@@ -42,6 +42,11 @@ fn html_escape(s: &str) -> String {
 
 /// The page's data for a match or a tournament.
 pub fn run_data(run: &Run) -> String {
+    object(&run_fields(run))
+}
+
+/// The fields of `run_data`, for a page that adds its own (a league's).
+pub fn run_fields(run: &Run) -> Vec<(&'static str, String)> {
     let kind = match run.kind {
         RunKind::Match => "match",
         RunKind::Tournament => "tournament",
@@ -64,7 +69,7 @@ pub fn run_data(run: &Run) -> String {
         RunKind::Match => fields.push(("summary", match_summary(run))),
         RunKind::Tournament => fields.push(("table", tournament_table(run))),
     }
-    object(&fields)
+    fields
 }
 
 /// Player `a`'s wins, draws and losses against anyone in `games`.

@@ -163,6 +163,7 @@ mod tests {
             times_ms: vec![900.0, 900.0, 90.0, 91.0, 92.0, 93.0],
             notes: Vec::new(),
             notes_cut: false,
+            ended: None,
         }
     }
 

@@ -209,6 +209,7 @@ mod tests {
             times_ms: vec![1.0; notes.len()],
             notes,
             notes_cut: false,
+            ended: None,
         }
     }
 

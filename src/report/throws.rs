@@ -126,6 +126,7 @@ mod tests {
             times_ms: vec![1.0; n],
             notes: vec![String::new(); n],
             notes_cut: false,
+            ended: None,
         }
     }
 
