@@ -261,25 +261,33 @@ pub fn run_all(value_file: Option<&str>) -> Result<BenchFigures, String> {
 /// `uttt bench --midgame-iterations N`: the bot's search of each midgame position for exactly `N`
 /// iterations (seed 1, a fresh tree): the same work on every run and machine, for a profiler that counts
 /// instructions (`valgrind --tool=callgrind`; docs/performance.md).
-fn fixed_midgame(iterations: u64) -> i32 {
+fn fixed_midgame(iterations: u64, without_value: bool) -> i32 {
     let positions = midgame_positions();
+    let params = if without_value { Params::BOT.without_value() } else { Params::BOT };
     let start = Instant::now();
-    search_each(&positions, iterations);
+    let counts = search_each(&positions, iterations, params);
     let seconds = start.elapsed().as_secs_f64();
     println!("{} positions, {iterations} iterations each, {seconds:.2} s", positions.len());
+    println!("per iteration:");
+    for (name, value) in counts.per_iteration() {
+        println!("{name:>24}  {value:.3}");
+    }
     0
 }
 
 /// The searches of `fixed_midgame`, apart so that a profiler counts them alone
 /// (`valgrind --tool=callgrind --toggle-collect='*search_each*'`).
 #[inline(never)]
-pub fn search_each(positions: &[Board], iterations: u64) {
+pub fn search_each(positions: &[Board], iterations: u64, params: Params) -> crate::mcts::SearchCounts {
+    let mut counts = crate::mcts::SearchCounts::default();
     for board in positions {
-        let options = crate::options::BotOptions { seed: 1, quiet: true, ..Default::default() };
+        let options = crate::options::BotOptions { seed: 1, quiet: true, params, ..Default::default() };
         let mut search = options.build_search();
         search.prefault(None);
         search.search(board, None, Limits::iterations(iterations));
+        counts = counts.plus(search.counts());
     }
+    counts
 }
 
 /// `uttt bench [--json] [--value-weights FILE]`, or `uttt bench --signature [--no-book]` (the searches
@@ -299,7 +307,7 @@ pub fn main(args: &[String]) -> i32 {
         return 0;
     }
     match a.value::<u64>("--midgame-iterations") {
-        Ok(Some(n)) => return fixed_midgame(n),
+        Ok(Some(n)) => return fixed_midgame(n, a.flag("--without-value")),
         Ok(None) => {}
         Err(e) => {
             eprintln!("uttt bench: {e}");

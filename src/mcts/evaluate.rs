@@ -4,9 +4,10 @@ use super::{rollout, Search};
 use crate::board::Board;
 
 impl Search {
-    /// The reward of `board` for the player who moved into it (the one not to move there).
+    /// The reward of `board`, the position of node `node`, for the player who moved into it (the one not
+    /// to move there). The net's value is kept for the sharpening of the node's parent (`leaf_values.rs`).
     #[inline(always)]
-    pub(super) fn leaf_reward(&mut self, board: &Board) -> f32 {
+    pub(super) fn leaf_reward(&mut self, node: usize, board: &Board) -> f32 {
         let mover = board.side_to_move().other();
         if board.is_over() {
             return board.status().score_for(mover);
@@ -14,19 +15,28 @@ impl Search {
         let weight = self.params.value_weight;
         let net = match &self.value {
             Some(net) if weight > 0.0 => net,
-            _ => return rollout::rollout(*board, self.params.rollout, &mut self.rng).score_for(mover),
+            _ => {
+                self.counts.rollouts += 1;
+                return rollout::rollout(*board, self.params.rollout, &mut self.rng).score_for(mover);
+            }
         };
+        self.counts.leaf_values += 1;
         // The net gives the side to move's expected score; the mover's is its complement.
         if weight >= 1.0 {
-            return 1.0 - net.evaluate(board);
+            let value = net.evaluate(board);
+            self.leaf_values.remember(node, value);
+            return 1.0 - value;
         }
-        let (from_net, expected_rollout) = match &self.rollout_head {
+        let (value, expected_rollout) = match &self.rollout_head {
             Some(head) => {
                 let (value, rollout) = net.evaluate_pair(board, head);
-                (1.0 - value, Some(1.0 - rollout))
+                (value, Some(1.0 - rollout))
             }
-            None => (1.0 - net.evaluate(board), None),
+            None => (net.evaluate(board), None),
         };
+        self.leaf_values.remember(node, value);
+        let from_net = 1.0 - value;
+        self.counts.rollouts += 1;
         let rolled = rollout::rollout(*board, self.params.rollout, &mut self.rng).score_for(mover);
         blend(from_net, rolled, expected_rollout, weight)
     }

@@ -42,6 +42,7 @@ impl Search {
         if node == 0 {
             self.root_scores.invalidate();
         }
+        self.counts.expansions += u64::from(expanded);
         if expanded && self.policy.is_some() && self.params.prior_weight > 0.0 {
             match self.params.prior_delay {
                 0 => self.set_priors(node, board, &moves),
@@ -73,6 +74,7 @@ impl Search {
         let Some(policy) = &self.policy else { return };
         let mut priors = [0f32; 81];
         policy.priors(board, moves, &mut priors[..moves.len()]);
+        self.counts.priors += moves.len() as u64;
         let first = self.tree.get(node).first_child as usize;
         for (k, &p) in priors[..moves.len()].iter().enumerate() {
             self.tree.get_mut(first + k).prior = p;
@@ -101,13 +103,19 @@ impl Search {
         let mut values = [0f32; 81];
         let mut logits = [0f32; 81];
         let mut children = Children::new(net, board);
+        self.counts.sharpenings += 1;
         for (k, i) in range.clone().enumerate() {
             let child = self.tree.get(i);
             let mut after = *board;
             after.play(child.mv);
             values[k] = if after.is_over() {
                 after.status().score_for(mover)
+            } else if let Some(value) = self.leaf_values.recall(i) {
+                // Valued already as a leaf: the same number (`leaf_values.rs`).
+                self.counts.child_values_recalled += 1;
+                1.0 - value
             } else {
+                self.counts.child_values += 1;
                 1.0 - children.value(child.mv, &after)
             };
             logits[k] = child.prior.max(1e-6).ln() + values[k] * inverse_temperature;

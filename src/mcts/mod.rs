@@ -7,11 +7,13 @@
 //! `reuse.rs` keeping the tree between turns, `search_report.rs` the move chosen at the root.
 
 pub mod budget;
+pub mod counts;
 // Off in the bot, so out of the arena file.
 #[cfg(not(bundle))]
 pub mod endgame;
 mod evaluate;
 mod expand;
+mod leaf_values;
 pub mod node;
 pub mod params;
 mod reuse;
@@ -34,6 +36,8 @@ use crate::policy::Policy;
 use crate::rng::Rng;
 use crate::value::ValueNet;
 pub use budget::Limits;
+pub use counts::SearchCounts;
+use leaf_values::LeafValues;
 pub use node::{Node, Proof};
 pub use params::{Params, RolloutPolicy};
 use root_scores::RootScores;
@@ -65,6 +69,10 @@ pub struct Search {
     stall: Duration,
     /// The share of recent timed searches' wall time the process waited for a processor (faded like `stall`).
     wait: f64,
+    /// What the searches did (`counts.rs`).
+    counts: SearchCounts,
+    /// The net's values of recent leaves, for their parent's sharpening (`leaf_values.rs`).
+    leaf_values: LeafValues,
 }
 
 /// The deepest a tree path can be: one node per ply plus the root.
@@ -90,6 +98,8 @@ impl Search {
             wide: wide_available(),
             stall: Duration::ZERO,
             wait: 0.0,
+            counts: SearchCounts::default(),
+            leaf_values: LeafValues::new(),
         }
     }
 
@@ -133,6 +143,11 @@ impl Search {
     /// Touches the tree buffers' memory now, stopping at `until` (see `Tree::prefault`).
     pub fn prefault(&mut self, until: Option<Instant>) {
         self.tree.prefault(until);
+    }
+
+    /// What this search's searches did, in total.
+    pub fn counts(&self) -> SearchCounts {
+        self.counts
     }
 
     /// The search's parameters.
@@ -280,7 +295,9 @@ impl Search {
             path[len] = node as u32;
             len += 1;
         }
-        let reward = self.leaf_reward(&board);
+        self.counts.iterations += 1;
+        self.counts.path_nodes += len as u64 - 1;
+        let reward = self.leaf_reward(node, &board);
         self.backup(&path[..len], &board, reward);
     }
 

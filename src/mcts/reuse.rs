@@ -12,6 +12,7 @@ impl Search {
     pub(super) fn set_root(&mut self, board: &Board, fresh: bool, until: Option<Instant>) -> usize {
         let found = if self.params.reuse_tree && !fresh { self.find_descendant(board) } else { None };
         self.root_board = *board;
+        self.leaf_values.clear();
         let kept = match found {
             Some(0) => Some(self.tree.len()),
             Some(i) => self.tree.reroot(i, until),

@@ -316,6 +316,14 @@ fn priors_are_sharpened_by_the_nets_values_once_a_node_is_visited_often_enough()
     }
     assert!(sharpened > 20 && plain > 100, "{sharpened} sharpened, {plain} with the policy's priors alone");
     assert!(only_virtual > 20, "{only_virtual} children with the net's visits alone");
+    // Some of those values were the ones kept from the children's visits as leaves (`leaf_values.rs`),
+    // and the priors above agree with the net's values all the same.
+    let counts = s.counts();
+    assert!(
+        counts.child_values_recalled > 20 && counts.child_values > counts.child_values_recalled,
+        "{counts:?}"
+    );
+    assert!(counts.sharpenings >= sharpened as u64 && counts.iterations == 3000, "{counts:?}");
 }
 
 #[test]

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# This build's search speed against a baseline's, side by side in one run: `uttt bench --json` of each,
+# alternated RUNS times so that both see the same machine, then per figure both medians and their ratio
+# (this build over the baseline). The speed issue's yardstick is mcts_iters_per_100ms_midgame against
+# 5b4599c, with the behaviour signature unchanged (`uttt bench --signature`).
+#
+#   scripts/speed-ratio.sh [COMMIT] [RUNS]      (default 5b4599c, 3; run it alone on the machine)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+commit=${1:-5b4599c}
+runs=${2:-3}
+baseline=$(scripts/baseline.sh "$commit")
+cargo build --release -q
+out=$(mktemp -d)
+for k in $(seq "$runs"); do
+  "$baseline" bench --json > "$out/base-$k.json" 2> /dev/null
+  ./target/release/uttt bench --json > "$out/this-$k.json" 2> /dev/null
+done
+echo "signature: $commit $("$baseline" bench --signature 2> /dev/null), this build $(./target/release/uttt bench --signature 2> /dev/null)"
+python3 - "$out" "$commit" "$runs" <<'PY'
+import json, statistics, sys
+out, commit, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+read = lambda side: [json.load(open(f"{out}/{side}-{k}.json")) for k in range(1, runs + 1)]
+base, this = read("base"), read("this")
+print(f"{'figure':<44} {commit:>12} {'this':>12} {'ratio':>7}   (medians of {runs} runs each)")
+for key in ["mcts_iters_per_100ms_midgame", "mcts_iters_per_100ms_midgame_portable",
+            "mcts_iters_per_100ms_midgame_no_value", "mcts_iters_per_100ms", "value_evals_per_sec", "startup_ms"]:
+    if key not in base[0] or key not in this[0]:
+        continue
+    b = statistics.median(r[key] for r in base)
+    t = statistics.median(r[key] for r in this)
+    print(f"{key:<44} {b:>12.1f} {t:>12.1f} {t / b:>7.3f}")
+PY
+rm -rf "$out"
