@@ -75,10 +75,53 @@ pub fn transform_board(board: &Board, s: usize) -> Board {
     image
 }
 
-/// The class representative of `board` (the least of its eight images in `Board`'s order) and the
-/// symmetry that takes `board` to it.
+/// `INVERSE_MAPS[s][i]`: the index that symmetry `s` maps to `i`.
+const INVERSE_MAPS: [[u8; 9]; SYMMETRIES] = {
+    let mut inverse = [[0u8; 9]; SYMMETRIES];
+    let mut s = 0;
+    while s < SYMMETRIES {
+        let mut i = 0;
+        while i < 9 {
+            inverse[s][MAPS[s][i] as usize] = i as u8;
+            i += 1;
+        }
+        s += 1;
+    }
+    inverse
+};
+
+/// Word `k` of the image of `board` under symmetry `s`, in the order `Board` compares its fields: both
+/// players' small boards (`cells`), then `won`, `closed` and `forced` (the side to move and the result
+/// are the same in every image).
+#[inline]
+fn image_word(board: &Board, s: usize, k: usize) -> u16 {
+    match k {
+        0..=17 => transform_mask(board.cells[k / 9][INVERSE_MAPS[s][k % 9] as usize], s),
+        18 | 19 => transform_mask(board.won[k - 18], s),
+        20 => transform_mask(board.closed, s),
+        _ if board.forced == ANY_BOARD => ANY_BOARD as u16,
+        _ => MAPS[s][board.forced as usize] as u16,
+    }
+}
+
+/// The class representative of `board` (the least of its eight images in `Board`'s order; of equal ones,
+/// the first symmetry's) and the symmetry that takes `board` to it. Each image is compared word by word
+/// with the least so far and left at its first difference, so only the winner is built whole (the book's
+/// load at start-up canonicalises every position it holds).
 pub fn canonical(board: &Board) -> (Board, usize) {
-    (0..SYMMETRIES).map(|s| (transform_board(board, s), s)).min().expect("eight symmetries")
+    let mut best = 0;
+    for s in 1..SYMMETRIES {
+        for k in 0..22 {
+            let (image, least) = (image_word(board, s, k), image_word(board, best, k));
+            if image != least {
+                if image < least {
+                    best = s;
+                }
+                break;
+            }
+        }
+    }
+    (transform_board(board, best), best)
 }
 
 #[cfg(test)]
@@ -118,6 +161,23 @@ mod tests {
                 assert_ne!(image.status(), Status::Ongoing);
             }
         }
+    }
+
+    #[test]
+    fn the_canonical_form_is_the_least_image_built_whole() {
+        let mut rng = Rng::new(5);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let mut board = Board::new();
+            loop {
+                let whole = (0..SYMMETRIES).map(|s| (transform_board(&board, s), s)).min().unwrap();
+                assert_eq!(canonical(&board), whole, "{board:?}");
+                checked += 1;
+                let Some(m) = board.random_move(&mut rng) else { break };
+                board.play(m);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]

@@ -87,7 +87,11 @@ pub fn softmax(logits: &mut [f32]) {
 fn shape_logits(weights: &[f32], patterns: &Patterns) -> Vec<f32> {
     let mut logits = vec![f32::NAN; patterns.count()];
     for mine in 0..512u16 {
-        for theirs in (0..512u16).filter(|t| t & mine == 0) {
+        // Every `theirs` apart from `mine`, in increasing order: the subsets of the free cells.
+        let free = !mine & 0x1FF;
+        let mut next = Some(0u16);
+        while let Some(theirs) = next {
+            next = (theirs != free).then(|| (theirs | !free).wrapping_add(1) & free);
             for cell in (0..9).filter(|c| (mine | theirs) & (1 << c) == 0) {
                 let class = patterns.class(mine, theirs, cell);
                 if logits[class].is_nan() {

@@ -50,10 +50,11 @@ impl Patterns {
         // Each pattern's eight images, computed once for all of its empty cells.
         let mut images = [0usize; 8];
         for code in 0..PATTERNS {
-            let mut rest = code;
-            for d in digits.iter_mut() {
-                *d = rest % 3;
-                rest /= 3;
+            // `digits` counts up in base 3 with `code` (its digits after the first code's zeros).
+            if code > 0 {
+                let carried = digits.iter().take_while(|&&d| d == 2).count();
+                digits[..carried].fill(0);
+                digits[carried] += 1;
             }
             let mut images_known = false;
             for cell in 0..9 {

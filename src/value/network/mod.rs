@@ -93,12 +93,22 @@ impl ValueNet {
     }
 
     /// This net's hidden layers with another output layer (`w2`, `b2` laid out as this net's): a head.
+    /// The hidden layers were checked when this net was made: only the new output layer is checked here
+    /// (its size, and its weights' bound on squared units), which keeps a second pass over the first
+    /// layer's bounds out of the bot's start-up.
     pub fn with_output(&self, w2: Vec<i16>, b2: Vec<i32>) -> Result<ValueNet, String> {
-        let (first, second) = (&self.first_layer, self.second_layer.clone());
-        ValueNet::new(first.hidden, first.weights.clone(), first.biases.clone(), second, w2, b2)?
-            .with_inputs(first.inputs)
-            .with_squared_units(self.output_layer.squared)?
-            .with_first_layer_step(first.step)
+        NetShape { buckets: b2.len(), squared: false, ..self.shape() }.check()?;
+        let last =
+            if self.second_layer.width > 0 { self.second_layer.width } else { self.first_layer.hidden };
+        if w2.len() != last * b2.len() {
+            return Err("weight counts do not match the hidden size".into());
+        }
+        ValueNet {
+            first_layer: self.first_layer.clone(),
+            second_layer: self.second_layer.clone(),
+            output_layer: OutputLayer { weights: w2, biases: b2, squared: false },
+        }
+        .with_squared_units(self.output_layer.squared)
     }
 
     /// Its shape.
