@@ -74,6 +74,21 @@ impl ChildGameFeatures {
     /// (the child's features are then `game_features`' alone, without `kept`).
     #[inline(always)]
     pub fn child(&self, after: &Board, b: usize, out: &mut [usize; MAX_GAME_FEATURES]) -> Option<usize> {
+        let (live, n) = self.child_own(after, b, out)?;
+        Some(self.lines_and_standing(after, b, live, out, n))
+    }
+
+    /// The part of `child` that differs from child to child in one board: the forced board, the threats
+    /// to win the game, the safe replies, in `out` with their count; and whether `b` still counts
+    /// towards a big-board line of `me` (the rest follows from that alone: `lines_and_standing`). `None`
+    /// where the move closes `b`.
+    #[inline(always)]
+    pub fn child_own(
+        &self,
+        after: &Board,
+        b: usize,
+        out: &mut [usize; MAX_GAME_FEATURES],
+    ) -> Option<(bool, usize)> {
         if after.closed_boards() != self.closed {
             return None;
         }
@@ -83,7 +98,6 @@ impl ChildGameFeatures {
         let me_completes = with_b(self.me_completes, completing_cells(after.marks(me, b), free) != 0);
         let mover_completes =
             with_b(self.mover_completes, completing_cells(after.marks(mover, b), free) != 0);
-        let me_live = with_b(self.me_live, WINNABLE[after.marks(mover, b) as usize & 0x1FF]);
         out[0] = after.forced_board().map_or(ANYWHERE, |c| FORCED + c);
         let mut n = 1;
         if self.me_points & me_completes & after.playable_boards() != 0 {
@@ -94,17 +108,31 @@ impl ChildGameFeatures {
         if threatened != 0 {
             out[n] = LOSS_THREAT;
             n += 1;
-        }
-        let lines_before = n;
-        n = open_lines(me_live, after.won_boards(me), 0, out, n);
-        let some_line_open = n > lines_before || self.mover_has_line;
-        out[n] = standing(after, me, some_line_open);
-        n += 1;
-        if threatened != 0 {
             out[n] = safe_replies(after, threatened);
             n += 1;
         }
-        Some(n)
+        Some((WINNABLE[after.marks(mover, b) as usize & 0x1FF], n))
+    }
+
+    /// Writes from `out[n]` the features of a child that leaves board `b` open and follow from whether `b`
+    /// still counts towards a big-board line of `me` (`live`): `me`'s open big-board lines and the
+    /// standing; returns the new count. `board` is the parent or any such child (their won boards are
+    /// the same).
+    #[inline(always)]
+    pub fn lines_and_standing(
+        &self,
+        board: &Board,
+        b: usize,
+        live: bool,
+        out: &mut [usize],
+        n: usize,
+    ) -> usize {
+        let bit = 1u16 << b;
+        let me_live = self.me_live & !bit | if live { bit } else { 0 };
+        let lines_end = open_lines(me_live, board.won_boards(self.me), 0, out, n);
+        let some_line_open = lines_end > n || self.mover_has_line;
+        out[lines_end] = standing(board, self.me, some_line_open);
+        lines_end + 1
     }
 }
 

@@ -10,7 +10,9 @@
 //! features too are shared where they can be (`child_features.rs`).
 
 use super::child_features::ChildGameFeatures;
-use super::features::{board_features, game_features, MAX_GAME_FEATURES};
+use super::features::{
+    board_features, board_marks, board_threats, game_features, FORKS, MAX_GAME_FEATURES, OPPONENT_CELLS,
+};
 use super::network::shape::{SHIPPED, WIDE_HIDDEN};
 use super::network::{add_column, ValueNet};
 use crate::board::{Board, Player};
@@ -32,6 +34,11 @@ pub struct Children<'a> {
     /// `shared` plus the columns of the game-level features that a child leaving its board open keeps
     /// (`ChildGameFeatures::kept`).
     shared_open: [i16; MAX_WIDTH],
+    /// `shared_open` plus the columns of the parent's marks in `shared_board` and of the features that
+    /// follow from whether that board still counts towards a big-board line of `me`: `[0]` where it no
+    /// longer does, `[1]` where it does (`ChildGameFeatures::lines_and_standing`). A child leaving the
+    /// board open adds its own mark's column and its own features (`ChildGameFeatures::child_own`).
+    open_by_liveness: [[i16; MAX_WIDTH]; 2],
     /// The board `shared` leaves out; 9 before the first child.
     shared_board: usize,
     /// The children's shared game-level facts (`child_features.rs`).
@@ -50,6 +57,7 @@ impl<'a> Children<'a> {
             me,
             shared: [0; MAX_WIDTH],
             shared_open: [0; MAX_WIDTH],
+            open_by_liveness: [[0; MAX_WIDTH]; 2],
             shared_board: 9,
             game,
         }
@@ -73,30 +81,60 @@ impl<'a> Children<'a> {
     #[inline(always)]
     fn value_fixed<const H: usize>(&mut self, m: Move, after: &Board) -> f32 {
         let (net, me, b) = (self.net, self.me, m.board());
-        let shared: &mut [i16; H] = (&mut self.shared[..H]).try_into().expect("H is at most MAX_WIDTH");
-        let shared_open: &mut [i16; H] =
-            (&mut self.shared_open[..H]).try_into().expect("H is at most MAX_WIDTH");
+        // A net that reads the forks and dead boards values its children the general way below.
+        let by_liveness = net.inputs() <= FORKS;
         if self.shared_board != b {
-            shared.copy_from_slice(net.biases());
-            for other in (0..9).filter(|&o| o != b) {
-                board_features(&self.parent, me, other, net.inputs(), |f| add_column(shared, net.column(f)));
-            }
-            *shared_open = *shared;
-            let mut kept = [0; MAX_GAME_FEATURES];
-            let n = self.game.kept(&mut kept);
-            kept[..n].iter().for_each(|&f| add_column(shared_open, net.column(f)));
-            self.shared_board = b;
+            self.share::<H>(b, by_liveness);
         }
         let mut game = [0; MAX_GAME_FEATURES];
-        let (mut sums, n) = match self.game.child(after, b, &mut game) {
-            Some(n) => (*shared_open, n),
-            None => (*shared, game_features(after, me, &mut game)),
+        let mut sums: [i16; H];
+        let own = if by_liveness { self.game.child_own(after, b, &mut game) } else { None };
+        let n = if let Some((live, n)) = own {
+            sums = self.open_by_liveness[usize::from(live)][..H].try_into().expect("H ≤ MAX_WIDTH");
+            add_column(&mut sums, net.column(OPPONENT_CELLS + 9 * b + m.cell()));
+            board_threats(after, me, b, |f| add_column(&mut sums, net.column(f)));
+            n
+        } else if let Some(n) = self.game.child(after, b, &mut game) {
+            sums = self.shared_open[..H].try_into().expect("H ≤ MAX_WIDTH");
+            board_features(after, me, b, net.inputs(), |f| add_column(&mut sums, net.column(f)));
+            n
+        } else {
+            sums = self.shared[..H].try_into().expect("H ≤ MAX_WIDTH");
+            board_features(after, me, b, net.inputs(), |f| add_column(&mut sums, net.column(f)));
+            game_features(after, me, &mut game)
         };
-        board_features(after, me, b, net.inputs(), |f| add_column(&mut sums, net.column(f)));
         for &f in &game[..n] {
             add_column(&mut sums, net.column(f));
         }
         net.output(&sums, net.bucket(after))
+    }
+
+    /// The sums every child in board `b` starts from: `shared`, `shared_open` and, `by_liveness`,
+    /// `open_by_liveness`.
+    #[inline(always)]
+    fn share<const H: usize>(&mut self, b: usize, by_liveness: bool) {
+        let (net, me, parent) = (self.net, self.me, &self.parent);
+        let shared: &mut [i16; H] = (&mut self.shared[..H]).try_into().expect("H is at most MAX_WIDTH");
+        shared.copy_from_slice(net.biases());
+        for other in (0..9).filter(|&o| o != b) {
+            board_features(parent, me, other, net.inputs(), |f| add_column(shared, net.column(f)));
+        }
+        let mut open = *shared;
+        let mut kept = [0; MAX_GAME_FEATURES];
+        let n = self.game.kept(&mut kept);
+        kept[..n].iter().for_each(|&f| add_column(&mut open, net.column(f)));
+        self.shared_open[..H].copy_from_slice(&open);
+        if by_liveness {
+            board_marks(parent, me, b, |f| add_column(&mut open, net.column(f)));
+            for live in [false, true] {
+                let mut sums = open;
+                let mut lines = [0; MAX_GAME_FEATURES];
+                let n = self.game.lines_and_standing(parent, b, live, &mut lines, 0);
+                lines[..n].iter().for_each(|&f| add_column(&mut sums, net.column(f)));
+                self.open_by_liveness[usize::from(live)][..H].copy_from_slice(&sums);
+            }
+        }
+        self.shared_board = b;
     }
 }
 
@@ -111,7 +149,9 @@ mod tests {
     fn every_child_is_valued_exactly_as_from_scratch() {
         let shipped = ValueNet::embedded().expect("the embedded net decodes");
         let wide = crate::value::network::tests::random_net(96, 4, 3);
-        for (net, games) in [(&shipped, 60), (&wide, 10)] {
+        // The general way (a net reading the forks and dead boards) and the one by liveness (one that does not).
+        let wide_fewer_inputs = wide.clone().with_inputs(FORKS);
+        for (net, games) in [(&shipped, 60), (&wide, 10), (&wide_fewer_inputs, 10)] {
             let mut rng = Rng::new(11);
             let mut checked = 0;
             for _ in 0..games {

@@ -44,7 +44,8 @@ use crate::board::{completing_cells, Board, Player, FULL, LINES};
 
 /// Number of input features.
 pub const INPUTS: usize = 334;
-const OPPONENT_CELLS: usize = 81;
+/// The first of the opponent's marks' features.
+pub const OPPONENT_CELLS: usize = 81;
 const WON: usize = 162;
 const LOST: usize = 171;
 const DRAWN: usize = 180;
@@ -140,6 +141,19 @@ pub fn board_features(board: &Board, me: Player, b: usize, inputs: usize, mut f:
         });
         return;
     }
+    board_marks(board, me, b, &mut f);
+    board_threats(board, me, b, &mut f);
+    // The arena file plays the shipped shape only (`network::shape::SHIPPED_IN_THE_ARENA_FILE`), which
+    // reads none of these.
+    #[cfg(not(bundle))]
+    if inputs > FORKS {
+        fork_or_dead(board, me, b, board.free_cells(b)).into_iter().flatten().for_each(f);
+    }
+}
+
+/// The marks of open small board `b` seen by `me`, a feature each.
+#[inline(always)]
+pub fn board_marks(board: &Board, me: Player, b: usize, mut f: impl FnMut(usize)) {
     for (offset, owner) in [(0, me), (OPPONENT_CELLS, me.other())] {
         let mut marks = board.marks(owner, b) & FULL;
         while marks != 0 {
@@ -147,17 +161,16 @@ pub fn board_features(board: &Board, me: Player, b: usize, inputs: usize, mut f:
             marks &= marks - 1;
         }
     }
+}
+
+/// The threats in open small board `b` seen by `me`: whether each player can win it with one more mark.
+#[inline(always)]
+pub fn board_threats(board: &Board, me: Player, b: usize, mut f: impl FnMut(usize)) {
     let free = board.free_cells(b);
     for (threat, owner) in [(OWN_THREAT, me), (OPPONENT_THREAT, me.other())] {
         if completing_cells(board.marks(owner, b), free) != 0 {
             f(threat + b);
         }
-    }
-    // The arena file plays the shipped shape only (`network::shape::SHIPPED_IN_THE_ARENA_FILE`), which
-    // reads none of these.
-    #[cfg(not(bundle))]
-    if inputs > FORKS {
-        fork_or_dead(board, me, b, free).into_iter().flatten().for_each(f);
     }
 }
 
