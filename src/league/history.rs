@@ -1,9 +1,9 @@
 //! Each player's rating as it was over the league's life, for the page's chart: the table's own fit
 //! (`standings::fit`) over the first `k` games in the order they ended, at evenly spaced `k`. At each
-//! point only the players who had played by then are fitted (mean 0 over them), so a newcomer's line
+//! point only the players who had played by then are fitted (their games-weighted mean 0), so a newcomer's line
 //! starts where it joined instead of at a rating nothing supported.
 
-use super::standings::{fit, tallies};
+use super::standings::{fit_by_games, tallies};
 use super::store::Entrant;
 use crate::json::{array, number, object};
 use crate::report::model::LoggedGame;
@@ -32,7 +32,7 @@ fn checkpoint(players: &[Entrant], games: &[LoggedGame]) -> Checkpoint {
     let seen: Vec<Entrant> =
         players.iter().filter(|p| games.iter().any(|g| g.x == p.name || g.o == p.name)).cloned().collect();
     let (points, played) = tallies(&seen, games.iter().map(|g| (&g.x[..], &g.o[..], g.score_of(&g.x))));
-    let (ratings, covariance) = fit(&points, &played);
+    let (ratings, covariance) = fit_by_games(&points, &played);
     let ratings = players
         .iter()
         .map(|p| {

@@ -4,7 +4,7 @@
 //! (game pair numbers, and with them seeds and openings, continue after the highest logged).
 
 use super::schedule::next_pair;
-use super::standings::{fit, tallies};
+use super::standings::{fit_by_games, tallies};
 use super::store::{Entrant, League};
 use crate::arena::openings::Openings;
 use crate::arena::player::PlayerSpec;
@@ -56,7 +56,7 @@ fn next_job(league: &League, shared: &mut Shared, stop: Stop) -> Option<(usize, 
         Stop::Never => false,
         Stop::Games(n) => shared.played + 2 * shared.in_flight.len() >= n,
         Stop::Interval(w) => {
-            let (_, covariance) = fit(&points, &games);
+            let (_, covariance) = fit_by_games(&points, &games);
             active.len() >= 2 && active.iter().all(|&i| 1.959964 * covariance[i][i].max(0.0).sqrt() <= w)
         }
     };

@@ -1,5 +1,4 @@
-//! The league's table: one Bradley–Terry fit over all its games (`arena::stats::ratings`, Elo scale, mean
-//! 0), each rating's 95 % interval from the fit's covariance, and per player its games, score by colour,
+//! The league's table: one Bradley–Terry fit over all its games (`arena::stats::ratings`, Elo scale), each rating's 95 % interval from the fit's covariance, and per player its games, score by colour,
 //! faults and later turns' p99. The fit reads only how many points each player took from each other, so
 //! the numbers are the same whichever order the games finished in.
 //!
@@ -7,6 +6,11 @@
 //! (`k = ln 10 / 400` per Elo point), a Laplacian whose null space is the shift of every rating together,
 //! fixed by the mean of 0; its pseudo-inverse, `(L + J/n)^-1 - J/n` with `J` all ones, is the covariance.
 //! A player cut off from the rest (no games, or a group that never met the others) gets no bound.
+//!
+//! The table states each rating against the league's average game (`fit_by_games`): the mean rating,
+//! each player weighted by its games, is 0. A player with few games, or none won, is known only
+//! loosely, and with the plain mean its doubt spread into every other rating's interval; weighted by
+//! games, it stays with that player. Differences, and so the matchmaking, are the same either way.
 
 use super::store::Entrant;
 use crate::arena::stats::{self, percentile, score_from_elo, Wdl};
@@ -122,10 +126,33 @@ pub fn tallies<'a>(
     (points, played)
 }
 
+/// `fit` re-expressed against the average game: the ratings shifted so that their mean weighted by each
+/// player's games is 0, and the covariance of those (`P C Pᵀ`, `P = I - 1 wᵀ`, `w` the games' shares).
+/// Left in `fit`'s terms where no game was played or some rating has no bound.
+pub fn fit_by_games(points: &[Vec<f64>], games: &[Vec<f64>]) -> (Vec<f64>, Vec<Vec<f64>>) {
+    let (mut ratings, mut covariance) = fit(points, games);
+    let played: Vec<f64> = games.iter().map(|row| row.iter().sum()).collect();
+    let total: f64 = played.iter().sum();
+    if total == 0.0 || covariance.iter().flatten().any(|c| !c.is_finite()) {
+        return (ratings, covariance);
+    }
+    let w: Vec<f64> = played.iter().map(|g| g / total).collect();
+    let mean: f64 = ratings.iter().zip(&w).map(|(r, w)| r * w).sum();
+    ratings.iter_mut().for_each(|r| *r -= mean);
+    let cw: Vec<f64> = covariance.iter().map(|row| row.iter().zip(&w).map(|(c, w)| c * w).sum()).collect();
+    let wcw: f64 = cw.iter().zip(&w).map(|(c, w)| c * w).sum();
+    for (i, row) in covariance.iter_mut().enumerate() {
+        for (j, c) in row.iter_mut().enumerate() {
+            *c += wcw - cw[i] - cw[j];
+        }
+    }
+    (ratings, covariance)
+}
+
 /// The table of `players` over `games`, best first (then by name).
 pub fn standings(players: &[Entrant], games: &[LoggedGame]) -> Vec<Standing> {
     let (points, played) = tallies(players, games.iter().map(|g| (&g.x[..], &g.o[..], g.score_of(&g.x))));
-    let (ratings, covariance) = fit(&points, &played);
+    let (ratings, covariance) = fit_by_games(&points, &played);
     let mut rows: Vec<Standing> = players
         .iter()
         .enumerate()
@@ -235,6 +262,24 @@ mod tests {
         // Two players who never met anyone: no bound.
         let (_, none) = fit(&[vec![0.0, 0.0], vec![0.0, 0.0]], &[vec![0.0, 0.0], vec![0.0, 0.0]]);
         assert!(none[0][0].is_infinite());
+    }
+
+    #[test]
+    fn against_the_average_game_a_loosely_known_player_keeps_its_doubt_to_itself() {
+        // A and B level over 400 games; C lost its 4 games to B.
+        let points = vec![vec![0.0, 200.0, 0.0], vec![200.0, 0.0, 4.0], vec![0.0, 0.0, 0.0]];
+        let games = vec![vec![0.0, 400.0, 0.0], vec![400.0, 0.0, 4.0], vec![0.0, 4.0, 0.0]];
+        let (plain_r, plain) = fit(&points, &games);
+        let (r, c) = fit_by_games(&points, &games);
+        let played = [400.0, 404.0, 4.0];
+        let weighted_mean: f64 = r.iter().zip(played).map(|(r, g)| r * g).sum::<f64>() / 808.0;
+        assert!(weighted_mean.abs() < 1e-9, "{r:?}");
+        // The differences are the fit's.
+        assert!(((r[0] - r[2]) - (plain_r[0] - plain_r[2])).abs() < 1e-9);
+        let var_diff = |c: &[Vec<f64>], i: usize, j: usize| c[i][i] + c[j][j] - 2.0 * c[i][j];
+        assert!((var_diff(&c, 0, 2) - var_diff(&plain, 0, 2)).abs() < 1e-6 * var_diff(&plain, 0, 2));
+        // A's interval no longer carries C's doubt.
+        assert!(c[0][0] < plain[0][0] / 4.0 && c[2][2] > 10.0 * c[0][0], "{c:?} {plain:?}");
     }
 
     #[test]
