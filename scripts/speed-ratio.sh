@@ -16,7 +16,10 @@ for k in $(seq "$runs"); do
   "$baseline" bench --json > "$out/base-$k.json" 2> /dev/null
   ./target/release/uttt bench --json > "$out/this-$k.json" 2> /dev/null
 done
-echo "signature: $commit $("$baseline" bench --signature 2> /dev/null), this build $(./target/release/uttt bench --signature 2> /dev/null)"
+for book in "" --no-book; do
+  echo "signature${book:+ $book}: $commit $("$baseline" bench --signature $book 2> /dev/null | cut -d' ' -f2)," \
+    "this build $(./target/release/uttt bench --signature $book 2> /dev/null | cut -d' ' -f2)"
+done
 python3 - "$out" "$commit" "$runs" <<'PY'
 import json, statistics, sys
 out, commit, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])

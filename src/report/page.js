@@ -117,6 +117,8 @@ function renderLeague() {
     values: [signed(r.rating), r.margin === null ? "±∞" : "±" + r.margin.toFixed(1), r.games, pct(r.as_x.score), pct(r.as_o.score), r.faults, ms(r.later_p99_ms)],
   }));
   renderMatrix(["Elo", "95 %", "games", "as X", "as O", "faults", "p99"], rows);
+  document.querySelector("#ratings .hint").textContent = "Bradley–Terry ratings on the Elo scale against the league's average game " +
+    "(the mean rating weighted by games is 0), with their 95 % intervals. A cell is the row player's score against the column player; click it to list their games.";
   document.getElementById("ratings-body").append(el("h3", {}, "Ratings over time"), ...ratingChart(DATA.history),
     el("p", { class: "hint" }, "Each line is a player's rating from the league's games played by then (the same fit as the table), against their number, with the time the last of them ended (UTC) under it; the band is the rating's 95 % interval."));
 }
@@ -160,7 +162,7 @@ function ratingChart(history) {
   const Y = (y) => H - B - ((y - yMin) / (yMax - yMin)) * (H - T - B);
   const clampY = (y) => Math.max(T, Math.min(H - B, Y(y)));
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", id: "rating-chart" });
-  const step = Math.pow(10, Math.floor(Math.log10(yMax - yMin))) / 2;
+  const step = [25, 50, 100, 200, 250, 500, 1000].find((s) => (yMax - yMin) / s <= 8) || 2000;
   for (let y = Math.ceil(yMin / step) * step; y <= yMax; y += step) {
     svg.append(svgEl("line", { x1: L, x2: W - R, y1: Y(y), y2: Y(y), stroke: y === 0 ? "#b8b8c0" : "#e3e3e8" }));
     svg.append(svgEl("text", { x: L - 6, y: Y(y) + 4, "text-anchor": "end", "font-size": 11, fill: "#6b6b70" }, (y > 0 ? "+" : "") + y.toFixed(0)));
