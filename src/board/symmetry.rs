@@ -76,6 +76,7 @@ pub fn transform_board(board: &Board, s: usize) -> Board {
 }
 
 /// `INVERSE_MAPS[s][i]`: the index that symmetry `s` maps to `i`.
+#[cfg(not(bundle))]
 const INVERSE_MAPS: [[u8; 9]; SYMMETRIES] = {
     let mut inverse = [[0u8; 9]; SYMMETRIES];
     let mut s = 0;
@@ -93,6 +94,7 @@ const INVERSE_MAPS: [[u8; 9]; SYMMETRIES] = {
 /// Word `k` of the image of `board` under symmetry `s`, in the order `Board` compares its fields: both
 /// players' small boards (`cells`), then `won`, `closed` and `forced` (the side to move and the result
 /// are the same in every image).
+#[cfg(not(bundle))]
 #[inline]
 fn image_word(board: &Board, s: usize, k: usize) -> u16 {
     match k {
@@ -107,7 +109,9 @@ fn image_word(board: &Board, s: usize, k: usize) -> u16 {
 /// The class representative of `board` (the least of its eight images in `Board`'s order; of equal ones,
 /// the first symmetry's) and the symmetry that takes `board` to it. Each image is compared word by word
 /// with the least so far and left at its first difference, so only the winner is built whole (the book's
-/// load at start-up canonicalises every position it holds).
+/// load at start-up canonicalises every position it holds). The arena file, where every byte counts and
+/// start-up is not measured, builds all eight (the short form below, the test's reference too).
+#[cfg(not(bundle))]
 pub fn canonical(board: &Board) -> (Board, usize) {
     let mut best = 0;
     for s in 1..SYMMETRIES {
@@ -122,6 +126,12 @@ pub fn canonical(board: &Board) -> (Board, usize) {
         }
     }
     (transform_board(board, best), best)
+}
+
+/// `canonical` in the arena file: the least of the eight images built whole.
+#[cfg(bundle)]
+pub fn canonical(board: &Board) -> (Board, usize) {
+    (0..SYMMETRIES).map(|s| (transform_board(board, s), s)).min().expect("eight symmetries")
 }
 
 #[cfg(test)]

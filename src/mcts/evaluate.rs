@@ -16,11 +16,17 @@ impl Search {
         let net = match &self.value {
             Some(net) if weight > 0.0 => net,
             _ => {
-                self.counts.rollouts += 1;
+                #[cfg(not(bundle))]
+                {
+                    self.counts.rollouts += 1;
+                }
                 return rollout::rollout(*board, self.params.rollout, &mut self.rng).score_for(mover);
             }
         };
-        self.counts.leaf_values += 1;
+        #[cfg(not(bundle))]
+        {
+            self.counts.leaf_values += 1;
+        }
         // The net gives the side to move's expected score; the mover's is its complement.
         if weight >= 1.0 {
             let value = net.evaluate(board);
@@ -36,7 +42,10 @@ impl Search {
         };
         self.leaf_values.remember(node, value);
         let from_net = 1.0 - value;
-        self.counts.rollouts += 1;
+        #[cfg(not(bundle))]
+        {
+            self.counts.rollouts += 1;
+        }
         let rolled = rollout::rollout(*board, self.params.rollout, &mut self.rng).score_for(mover);
         blend(from_net, rolled, expected_rollout, weight)
     }

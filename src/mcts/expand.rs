@@ -42,7 +42,10 @@ impl Search {
         if node == 0 {
             self.root_scores.invalidate();
         }
-        self.counts.expansions += u64::from(expanded);
+        #[cfg(not(bundle))]
+        {
+            self.counts.expansions += u64::from(expanded);
+        }
         if expanded && self.policy.is_some() && self.params.prior_weight > 0.0 {
             match self.params.prior_delay {
                 0 => self.set_priors(node, board, &moves),
@@ -74,7 +77,10 @@ impl Search {
         let Some(policy) = &self.policy else { return };
         let mut priors = [0f32; 81];
         policy.priors(board, moves, &mut priors[..moves.len()]);
-        self.counts.priors += moves.len() as u64;
+        #[cfg(not(bundle))]
+        {
+            self.counts.priors += moves.len() as u64;
+        }
         let first = self.tree.get(node).first_child as usize;
         for (k, &p) in priors[..moves.len()].iter().enumerate() {
             self.tree.get_mut(first + k).prior = p;
@@ -103,7 +109,10 @@ impl Search {
         let mut values = [0f32; 81];
         let mut logits = [0f32; 81];
         let mut children = Children::new(net, board);
-        self.counts.sharpenings += 1;
+        #[cfg(not(bundle))]
+        {
+            self.counts.sharpenings += 1;
+        }
         for (k, i) in range.clone().enumerate() {
             let child = self.tree.get(i);
             let mut after = *board;
@@ -112,10 +121,16 @@ impl Search {
                 after.status().score_for(mover)
             } else if let Some(value) = self.leaf_values.recall(i) {
                 // Valued already as a leaf: the same number (`leaf_values.rs`).
-                self.counts.child_values_recalled += 1;
+                #[cfg(not(bundle))]
+                {
+                    self.counts.child_values_recalled += 1;
+                }
                 1.0 - value
             } else {
-                self.counts.child_values += 1;
+                #[cfg(not(bundle))]
+                {
+                    self.counts.child_values += 1;
+                }
                 1.0 - children.value(child.mv, &after)
             };
             logits[k] = child.prior.max(1e-6).ln() + values[k] * inverse_temperature;

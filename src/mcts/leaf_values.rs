@@ -10,9 +10,9 @@
 //! number. Node indices change when the tree is re-rooted: the table is cleared then.
 
 /// Slots: 16,384 of 8 bytes (128 KB, in the second-level cache).
-const SLOTS: usize = 1 << 14;
-/// The index of no node (the root is never a leaf the sharpening asks for: it has no parent).
-const EMPTY: u32 = 0;
+const LEAF_SLOTS: usize = 1 << 14;
+/// The index of no node (a tree holds fewer than `u32::MAX` nodes).
+const NO_NODE: u32 = u32::MAX;
 
 /// The table; `Copy` entries, allocated once with the search.
 pub struct LeafValues {
@@ -24,25 +24,25 @@ const _: () = assert!(std::mem::size_of::<(u32, f32)>() == 8);
 impl LeafValues {
     /// An empty table.
     pub fn new() -> LeafValues {
-        LeafValues { slots: vec![(EMPTY, 0.0); SLOTS].into_boxed_slice() }
+        LeafValues { slots: vec![(NO_NODE, 0.0); LEAF_SLOTS].into_boxed_slice() }
     }
 
     /// Forgets every value (the tree's node indices are about to change).
     pub fn clear(&mut self) {
-        self.slots.fill((EMPTY, 0.0));
+        self.slots.fill((NO_NODE, 0.0));
     }
 
     /// Keeps `value`, the net's value of node `node`'s position for its side to move.
     #[inline(always)]
     pub fn remember(&mut self, node: usize, value: f32) {
-        self.slots[node % SLOTS] = (node as u32, value);
+        self.slots[node % LEAF_SLOTS] = (node as u32, value);
     }
 
     /// The net's value of node `node`'s position, if it is still kept.
     #[inline(always)]
     pub fn recall(&self, node: usize) -> Option<f32> {
-        let (held, value) = self.slots[node % SLOTS];
-        (held == node as u32 && node as u32 != EMPTY).then_some(value)
+        let (held, value) = self.slots[node % LEAF_SLOTS];
+        (held == node as u32).then_some(value)
     }
 }
 
@@ -56,11 +56,10 @@ mod tests {
         assert_eq!(t.recall(5), None);
         t.remember(5, 0.25);
         assert_eq!(t.recall(5), Some(0.25));
-        t.remember(5 + SLOTS, 0.75);
-        assert_eq!((t.recall(5), t.recall(5 + SLOTS)), (None, Some(0.75)));
+        t.remember(5 + LEAF_SLOTS, 0.75);
+        assert_eq!((t.recall(5), t.recall(5 + LEAF_SLOTS)), (None, Some(0.75)));
         t.clear();
-        assert_eq!(t.recall(5 + SLOTS), None);
-        t.remember(0, 0.5);
-        assert_eq!(t.recall(0), None, "node 0, the root, is never kept");
+        assert_eq!(t.recall(5 + LEAF_SLOTS), None);
+        assert_eq!(t.recall(0), None, "an empty slot holds no node");
     }
 }

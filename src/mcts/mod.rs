@@ -7,6 +7,8 @@
 //! `reuse.rs` keeping the tree between turns, `search_report.rs` the move chosen at the root.
 
 pub mod budget;
+// Counting is for the tools (`uttt bench`), so out of the arena file.
+#[cfg(not(bundle))]
 pub mod counts;
 // Off in the bot, so out of the arena file.
 #[cfg(not(bundle))]
@@ -36,7 +38,14 @@ use crate::policy::Policy;
 use crate::rng::Rng;
 use crate::value::ValueNet;
 pub use budget::Limits;
+#[cfg(not(bundle))]
 pub use counts::SearchCounts;
+/// The search's counts: `SearchCounts` in the crate, nothing in the arena file, which counts nothing (a
+/// field the bundler cannot cut, a type it can).
+#[cfg(not(bundle))]
+type Counts = SearchCounts;
+#[cfg(bundle)]
+type Counts = ();
 use leaf_values::LeafValues;
 pub use node::{Node, Proof};
 pub use params::{Params, RolloutPolicy};
@@ -69,8 +78,8 @@ pub struct Search {
     stall: Duration,
     /// The share of recent timed searches' wall time the process waited for a processor (faded like `stall`).
     wait: f64,
-    /// What the searches did (`counts.rs`).
-    counts: SearchCounts,
+    /// What the searches did (`counts.rs`); nothing in the arena file.
+    counts: Counts,
     /// The net's values of recent leaves, for their parent's sharpening (`leaf_values.rs`).
     leaf_values: LeafValues,
 }
@@ -98,7 +107,7 @@ impl Search {
             wide: wide_available(),
             stall: Duration::ZERO,
             wait: 0.0,
-            counts: SearchCounts::default(),
+            counts: Counts::default(),
             leaf_values: LeafValues::new(),
         }
     }
@@ -146,6 +155,7 @@ impl Search {
     }
 
     /// What this search's searches did, in total.
+    #[cfg(not(bundle))]
     pub fn counts(&self) -> SearchCounts {
         self.counts
     }
@@ -295,8 +305,14 @@ impl Search {
             path[len] = node as u32;
             len += 1;
         }
-        self.counts.iterations += 1;
-        self.counts.path_nodes += len as u64 - 1;
+        #[cfg(not(bundle))]
+        {
+            self.counts.iterations += 1;
+        }
+        #[cfg(not(bundle))]
+        {
+            self.counts.path_nodes += len as u64 - 1;
+        }
         let reward = self.leaf_reward(node, &board);
         self.backup(&path[..len], &board, reward);
     }

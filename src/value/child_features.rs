@@ -71,8 +71,9 @@ impl ChildGameFeatures {
 
     /// The rest of `game_features(after, me)` for `after`, a child (not over) of the parent reached by a
     /// move in board `b` that leaves `b` open, in `out`, and their count; `None` where the move closes `b`
-    /// (the child's features are then `game_features`' alone, without `kept`).
-    #[inline(always)]
+    /// (the child's features are then `game_features`' alone, without `kept`). `Children` takes its two
+    /// parts apart, to add the second's columns once a board.
+    #[cfg(test)]
     pub fn child(&self, after: &Board, b: usize, out: &mut [usize; MAX_GAME_FEATURES]) -> Option<usize> {
         let (live, n) = self.child_own(after, b, out)?;
         Some(self.lines_and_standing(after, b, live, out, n))

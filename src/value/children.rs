@@ -11,8 +11,10 @@
 
 use super::child_features::ChildGameFeatures;
 use super::features::{
-    board_features, board_marks, board_threats, game_features, FORKS, MAX_GAME_FEATURES, OPPONENT_CELLS,
+    board_features, board_marks, board_threats, game_features, MAX_GAME_FEATURES, OPPONENT_CELLS,
 };
+#[cfg(not(bundle))]
+use super::features::{board_forks, FORKS};
 use super::network::shape::{SHIPPED, WIDE_HIDDEN};
 use super::network::{add_column, ValueNet};
 use crate::board::{Board, Player};
@@ -31,11 +33,8 @@ pub struct Children<'a> {
     me: Player,
     /// The biases plus the columns of every board but `shared_board`, seen by `me` (the net's width of them).
     shared: [i16; MAX_WIDTH],
-    /// `shared` plus the columns of the game-level features that a child leaving its board open keeps
-    /// (`ChildGameFeatures::kept`).
-    shared_open: [i16; MAX_WIDTH],
-    /// `shared_open` plus the columns of the parent's marks in `shared_board` and of the features that
-    /// follow from whether that board still counts towards a big-board line of `me`: `[0]` where it no
+    /// `shared` plus the columns of the game-level features every child leaving `shared_board` open keeps
+    /// (`ChildGameFeatures::kept`), of the parent's marks in that board, and of the features that follow from whether that board still counts towards a big-board line of `me`: `[0]` where it no
     /// longer does, `[1]` where it does (`ChildGameFeatures::lines_and_standing`). A child leaving the
     /// board open adds its own mark's column and its own features (`ChildGameFeatures::child_own`).
     open_by_liveness: [[i16; MAX_WIDTH]; 2],
@@ -56,7 +55,6 @@ impl<'a> Children<'a> {
             parent: *parent,
             me,
             shared: [0; MAX_WIDTH],
-            shared_open: [0; MAX_WIDTH],
             open_by_liveness: [[0; MAX_WIDTH]; 2],
             shared_board: 9,
             game,
@@ -81,27 +79,29 @@ impl<'a> Children<'a> {
     #[inline(always)]
     fn value_fixed<const H: usize>(&mut self, m: Move, after: &Board) -> f32 {
         let (net, me, b) = (self.net, self.me, m.board());
-        // A net that reads the forks and dead boards values its children the general way below.
-        let by_liveness = net.inputs() <= FORKS;
         if self.shared_board != b {
-            self.share::<H>(b, by_liveness);
+            self.share::<H>(b);
         }
         let mut game = [0; MAX_GAME_FEATURES];
-        let mut sums: [i16; H];
-        let own = if by_liveness { self.game.child_own(after, b, &mut game) } else { None };
-        let n = if let Some((live, n)) = own {
-            sums = self.open_by_liveness[usize::from(live)][..H].try_into().expect("H ≤ MAX_WIDTH");
-            add_column(&mut sums, net.column(OPPONENT_CELLS + 9 * b + m.cell()));
-            board_threats(after, me, b, |f| add_column(&mut sums, net.column(f)));
-            n
-        } else if let Some(n) = self.game.child(after, b, &mut game) {
-            sums = self.shared_open[..H].try_into().expect("H ≤ MAX_WIDTH");
-            board_features(after, me, b, net.inputs(), |f| add_column(&mut sums, net.column(f)));
-            n
-        } else {
-            sums = self.shared[..H].try_into().expect("H ≤ MAX_WIDTH");
-            board_features(after, me, b, net.inputs(), |f| add_column(&mut sums, net.column(f)));
-            game_features(after, me, &mut game)
+        let (mut sums, n): ([i16; H], usize) = match self.game.child_own(after, b, &mut game) {
+            // The move leaves its board open: the sums by the board's liveness, then the child's own.
+            Some((live, n)) => {
+                let mut sums =
+                    self.open_by_liveness[usize::from(live)][..H].try_into().expect("H is at most MAX_WIDTH");
+                add_column(&mut sums, net.column(OPPONENT_CELLS + 9 * b + m.cell()));
+                board_threats(after, me, b, |f| add_column(&mut sums, net.column(f)));
+                #[cfg(not(bundle))]
+                if net.inputs() > FORKS {
+                    board_forks(after, me, b, |f| add_column(&mut sums, net.column(f)));
+                }
+                (sums, n)
+            }
+            // It closes the board: that board's features and the game's are the child's own.
+            None => {
+                let mut sums = self.shared[..H].try_into().expect("H is at most MAX_WIDTH");
+                board_features(after, me, b, net.inputs(), |f| add_column(&mut sums, net.column(f)));
+                (sums, game_features(after, me, &mut game))
+            }
         };
         for &f in &game[..n] {
             add_column(&mut sums, net.column(f));
@@ -109,10 +109,9 @@ impl<'a> Children<'a> {
         net.output(&sums, net.bucket(after))
     }
 
-    /// The sums every child in board `b` starts from: `shared`, `shared_open` and, `by_liveness`,
-    /// `open_by_liveness`.
+    /// The sums every child in board `b` starts from: `shared` and `open_by_liveness`.
     #[inline(always)]
-    fn share<const H: usize>(&mut self, b: usize, by_liveness: bool) {
+    fn share<const H: usize>(&mut self, b: usize) {
         let (net, me, parent) = (self.net, self.me, &self.parent);
         let shared: &mut [i16; H] = (&mut self.shared[..H]).try_into().expect("H is at most MAX_WIDTH");
         shared.copy_from_slice(net.biases());
@@ -123,16 +122,12 @@ impl<'a> Children<'a> {
         let mut kept = [0; MAX_GAME_FEATURES];
         let n = self.game.kept(&mut kept);
         kept[..n].iter().for_each(|&f| add_column(&mut open, net.column(f)));
-        self.shared_open[..H].copy_from_slice(&open);
-        if by_liveness {
-            board_marks(parent, me, b, |f| add_column(&mut open, net.column(f)));
-            for live in [false, true] {
-                let mut sums = open;
-                let mut lines = [0; MAX_GAME_FEATURES];
-                let n = self.game.lines_and_standing(parent, b, live, &mut lines, 0);
-                lines[..n].iter().for_each(|&f| add_column(&mut sums, net.column(f)));
-                self.open_by_liveness[usize::from(live)][..H].copy_from_slice(&sums);
-            }
+        board_marks(parent, me, b, |f| add_column(&mut open, net.column(f)));
+        for live in [false, true] {
+            let mut sums = open;
+            let n = self.game.lines_and_standing(parent, b, live, &mut kept, 0);
+            kept[..n].iter().for_each(|&f| add_column(&mut sums, net.column(f)));
+            self.open_by_liveness[usize::from(live)][..H].copy_from_slice(&sums);
         }
         self.shared_board = b;
     }

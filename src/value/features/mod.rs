@@ -147,8 +147,15 @@ pub fn board_features(board: &Board, me: Player, b: usize, inputs: usize, mut f:
     // reads none of these.
     #[cfg(not(bundle))]
     if inputs > FORKS {
-        fork_or_dead(board, me, b, board.free_cells(b)).into_iter().flatten().for_each(f);
+        board_forks(board, me, b, f);
     }
+}
+
+/// The forks and dead-board features of open small board `b` seen by `me` (inputs from `FORKS` on).
+#[cfg(not(bundle))]
+#[inline(always)]
+pub fn board_forks(board: &Board, me: Player, b: usize, f: impl FnMut(usize)) {
+    fork_or_dead(board, me, b, board.free_cells(b)).into_iter().flatten().for_each(f);
 }
 
 /// The marks of open small board `b` seen by `me`, a feature each.
