@@ -133,6 +133,26 @@ fn players_join_and_leave_games_are_kept_and_bad_input_is_named() {
 }
 
 #[test]
+fn a_league_plays_the_rules_it_was_made_with() {
+    let dir = folder("rules");
+    assert!(refused(&["new", &dir, "--rules", "chess"]).contains("lite"));
+    ok(&["new", &dir, "--rules", "lite"]);
+    assert!(std::fs::read_to_string(format!("{dir}/settings.txt")).unwrap().contains("rules = lite"));
+    ok(&["add", &dir, "random", "builtin:random"]);
+    ok(&["add", &dir, "greedy", "builtin:greedy"]);
+    ok(&["run", &dir, "--games", "8"]);
+    // The lite game ends at the first small board won: a handful of moves, never a full game's fifty.
+    let text = std::fs::read_to_string(format!("{dir}/games.log")).unwrap();
+    let lengths: Vec<usize> = text
+        .lines()
+        .filter_map(|l| Json::parse(l).ok())
+        .filter_map(|j| j.get("moves").and_then(Json::as_array).map(<[Json]>::len))
+        .collect();
+    assert!(lengths.len() == 8 && lengths.iter().all(|&n| (5..=25).contains(&n)), "{lengths:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_killed_run_loses_only_the_games_under_way_and_a_second_run_is_refused() {
     let dir = folder("kill");
     ok(&["new", &dir, "--first-time-ms", "3000", "--time-ms", "2000"]);

@@ -24,6 +24,7 @@ use crate::cli::Args;
 use store::{check_name, League, Settings};
 
 const USAGE: &str = "usage: uttt league new DIR [--time-ms T] [--first-time-ms T] [--grace-ms G] [--openings FILE] [--seed S] [--jobs J]
+                       [--rules codingame|lines-only|lite|points]
        uttt league add DIR NAME \"COMMAND\"      (a shell command speaking the arena protocol, or builtin:NAME[:opts])
        uttt league remove DIR NAME
        uttt league run DIR [--jobs J] [--games N | --until ELO]
@@ -62,7 +63,9 @@ fn new(a: &mut Args) -> Result<i32, String> {
         openings: openings.is_some(),
         seed: a.value_or("--seed", 1)?,
         jobs: a.value_or("--jobs", 1)?,
+        rules: a.value_or("--rules", "codingame".to_string())?,
     };
+    crate::board::variants::Rules::parse(&settings.rules)?;
     let [dir] = positionals(a, ["DIR"])?;
     League::create(&dir, &settings, openings.as_deref())?;
     eprintln!("league: {dir} made; add players with `uttt league add {dir} NAME \"COMMAND\"`");

@@ -75,10 +75,10 @@ fn play_one(
     league: &League,
     (index, x, o): (usize, &Entrant, &Entrant),
     opening: &[crate::moves::Move],
-    (tc, seed): (&TimeControl, u64),
+    (tc, rules, seed): (&TimeControl, Rules, u64),
 ) -> Result<Result3, String> {
     let (xs, os) = (PlayerSpec::parse(&x.command), PlayerSpec::parse(&o.command));
-    let record = play_game(&xs, &os, tc, Rules::CodinGame, seed, opening);
+    let record = play_game(&xs, &os, tc, rules, seed, opening);
     if let Some((p, fault)) = &record.fault {
         let who = if *p == crate::board::Player::X { &x.name } else { &o.name };
         eprintln!("league: game {index}: {who} forfeits: {fault}");
@@ -105,7 +105,7 @@ pub fn run(league: &League, jobs: usize, stop: Stop) -> Result<usize, String> {
     let _lock = league.lock()?;
     league.repair("games.log")?;
     let settings = league.settings()?;
-    let tc = settings.time_control();
+    let (tc, rules) = (settings.time_control(), settings.game_rules());
     let openings = match settings.openings {
         true => Openings::parse(&league.path("openings.txt").to_string_lossy())?,
         false => Openings::EmptyBoard,
@@ -128,7 +128,7 @@ pub fn run(league: &League, jobs: usize, stop: Stop) -> Result<usize, String> {
                 let opening = openings.for_pair(pair, settings.seed);
                 let mut finished = Vec::new();
                 for (k, (x, o)) in [(&a, &b), (&b, &a)].into_iter().enumerate() {
-                    match play_one(league, (2 * pair + k, x, o), &opening, (&tc, seed)) {
+                    match play_one(league, (2 * pair + k, x, o), &opening, (&tc, rules, seed)) {
                         Ok(r) => finished.push(r),
                         Err(e) => {
                             *failure.lock().expect("no worker panics") = Some(e);

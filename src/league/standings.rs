@@ -283,6 +283,37 @@ mod tests {
     }
 
     #[test]
+    fn the_table_is_the_same_whichever_order_the_games_ended_in() {
+        let players: Vec<Entrant> = ["a", "b", "c"]
+            .iter()
+            .map(|n| Entrant { name: n.to_string(), command: "builtin:random".into(), active: true })
+            .collect();
+        let game = |k: usize| LoggedGame {
+            index: k,
+            x: ["a", "b", "c"][k % 3].into(),
+            o: ["b", "c", "a"][k % 3].into(),
+            winner: [Some(Player::X), None, Some(Player::O), Some(Player::X)][k % 4],
+            fault: None,
+            opening: 0,
+            moves: Vec::new(),
+            times_ms: Vec::new(),
+            notes: Vec::new(),
+            notes_cut: false,
+            ended: None,
+        };
+        let games: Vec<LoggedGame> = (0..60).map(game).collect();
+        // The same games, ended in another order: every seventh first, then the rest backwards.
+        let mut shuffled: Vec<LoggedGame> = games.iter().step_by(7).cloned().collect();
+        shuffled.extend(games.iter().enumerate().rev().filter(|(k, _)| k % 7 != 0).map(|(_, g)| g.clone()));
+        assert_eq!(shuffled.len(), games.len());
+        let (one, other) = (standings(&players, &games), standings(&players, &shuffled));
+        for (p, q) in one.iter().zip(&other) {
+            assert_eq!(p.name, q.name);
+            assert!((p.rating - q.rating).abs() < 1e-9 && (p.margin - q.margin).abs() < 1e-9, "{p:?} {q:?}");
+        }
+    }
+
+    #[test]
     fn a_matrix_times_its_inverse_is_the_identity() {
         let m = vec![vec![4.0, 1.0, 2.0], vec![1.0, 3.0, 0.5], vec![2.0, 0.5, 5.0]];
         let inv = invert(m.clone()).unwrap();

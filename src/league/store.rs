@@ -13,6 +13,7 @@
 //! most the games under way and may leave a last line cut off, which the next run removes.
 
 use crate::arena::referee::TimeControl;
+use crate::board::variants::Rules;
 use crate::report::model::{parse_game_line, LoggedGame};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -33,15 +34,30 @@ pub struct Settings {
     pub seed: u64,
     /// Games played at once by `league run` unless it says otherwise.
     pub jobs: usize,
+    /// The game's rules (`codingame`, the arena's, unless `league new --rules` said another).
+    pub rules: String,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { first_ms: 1000, later_ms: 100, grace_ms: 0, openings: false, seed: 1, jobs: 1 }
+        Settings {
+            first_ms: 1000,
+            later_ms: 100,
+            grace_ms: 0,
+            openings: false,
+            seed: 1,
+            jobs: 1,
+            rules: "codingame".into(),
+        }
     }
 }
 
 impl Settings {
+    /// The rules of every game.
+    pub fn game_rules(&self) -> Rules {
+        Rules::parse(&self.rules).unwrap_or_default()
+    }
+
     /// The time control of every game.
     pub fn time_control(&self) -> TimeControl {
         TimeControl {
@@ -54,13 +70,14 @@ impl Settings {
     /// The file's text.
     pub fn to_text(&self) -> String {
         format!(
-            "# uttt league settings (uttt league new)\nfirst_ms = {}\nlater_ms = {}\ngrace_ms = {}\nopenings = {}\nseed = {}\njobs = {}\n",
+            "# uttt league settings (uttt league new)\nfirst_ms = {}\nlater_ms = {}\ngrace_ms = {}\nopenings = {}\nseed = {}\njobs = {}\nrules = {}\n",
             self.first_ms,
             self.later_ms,
             self.grace_ms,
             if self.openings { "openings.txt" } else { "empty" },
             self.seed,
-            self.jobs
+            self.jobs,
+            self.rules
         )
     }
 
@@ -80,6 +97,10 @@ impl Settings {
                 "seed" => s.seed = number()?,
                 "jobs" => s.jobs = number()? as usize,
                 "openings" => s.openings = value != "empty",
+                "rules" => {
+                    Rules::parse(value).map_err(|e| bad(&e))?;
+                    s.rules = value.to_string();
+                }
                 _ => return Err(bad(&format!("unknown setting {key:?}"))),
             }
         }
