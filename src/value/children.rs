@@ -3,11 +3,14 @@
 //! A move changes the features of the small board it is played in and the game-level ones, never those
 //! of the other eight boards (`features/mod.rs`: a board's features read its own marks and state only). So
 //! the children of one position, all seen by the same player (the one to move after them), share the
-//! columns of every board but the one played in: `Children` sums those once, and a child adds the
-//! columns of its board as the move left it and its game-level features. The first layer adds `i16`
-//! columns with wrapping arithmetic, whose result does not depend on their order, so every child's sums
-//! and value are bit for bit those of `ValueNet::evaluate` (tested); only the time differs. The game-level
-//! features too are shared where they can be (`child_features.rs`).
+//! columns of every board but the one played in: `Children` sums those once. A child that leaves its
+//! board open shares more: the parent's marks there, the game-level features no such move changes, and
+//! those that follow from whether the board still counts towards a big-board line of the child's side
+//! to move, two sums a board (`child_features.rs`); it adds its own mark, the board's threats and its own
+//! game-level features. A child that closes its board adds that board's features and all the game's.
+//! The first layer adds `i16` columns with wrapping arithmetic, whose result does not depend on their
+//! order, so every child's sums and value are bit for bit those of `ValueNet::evaluate` (tested); only
+//! the time differs.
 
 use super::child_features::ChildGameFeatures;
 use super::features::{
@@ -34,9 +37,10 @@ pub struct Children<'a> {
     /// The biases plus the columns of every board but `shared_board`, seen by `me` (the net's width of them).
     shared: [i16; MAX_WIDTH],
     /// `shared` plus the columns of the game-level features every child leaving `shared_board` open keeps
-    /// (`ChildGameFeatures::kept`), of the parent's marks in that board, and of the features that follow from whether that board still counts towards a big-board line of `me`: `[0]` where it no
-    /// longer does, `[1]` where it does (`ChildGameFeatures::lines_and_standing`). A child leaving the
-    /// board open adds its own mark's column and its own features (`ChildGameFeatures::child_own`).
+    /// (`ChildGameFeatures::kept`), of the parent's marks in that board, and of the features that follow
+    /// from whether that board still counts towards a big-board line of `me`: `[0]` where it no longer
+    /// does, `[1]` where it does (`ChildGameFeatures::lines_and_standing`). A child leaving the board open
+    /// adds its own mark's column and its own features (`ChildGameFeatures::child_own`).
     open_by_liveness: [[i16; MAX_WIDTH]; 2],
     /// The board `shared` leaves out; 9 before the first child.
     shared_board: usize,
