@@ -79,19 +79,7 @@ mod tests {
     }
 
     fn game(x: &str, o: &str, winner: Option<Player>, ended: u64) -> LoggedGame {
-        LoggedGame {
-            index: 0,
-            x: x.into(),
-            o: o.into(),
-            winner,
-            fault: None,
-            opening: 0,
-            moves: Vec::new(),
-            times_ms: Vec::new(),
-            notes: Vec::new(),
-            notes_cut: false,
-            ended: Some(ended),
-        }
+        LoggedGame { ended: Some(ended), ..LoggedGame::result_only(0, x, o, winner) }
     }
 
     #[test]

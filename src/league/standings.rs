@@ -288,18 +288,9 @@ mod tests {
             .iter()
             .map(|n| Entrant { name: n.to_string(), command: "builtin:random".into(), active: true })
             .collect();
-        let game = |k: usize| LoggedGame {
-            index: k,
-            x: ["a", "b", "c"][k % 3].into(),
-            o: ["b", "c", "a"][k % 3].into(),
-            winner: [Some(Player::X), None, Some(Player::O), Some(Player::X)][k % 4],
-            fault: None,
-            opening: 0,
-            moves: Vec::new(),
-            times_ms: Vec::new(),
-            notes: Vec::new(),
-            notes_cut: false,
-            ended: None,
+        let game = |k: usize| {
+            let winner = [Some(Player::X), None, Some(Player::O), Some(Player::X)][k % 4];
+            LoggedGame::result_only(k, ["a", "b", "c"][k % 3], ["b", "c", "a"][k % 3], winner)
         };
         let games: Vec<LoggedGame> = (0..60).map(game).collect();
         // The same games, ended in another order: every seventh first, then the rest backwards.

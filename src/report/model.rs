@@ -45,6 +45,25 @@ pub struct LoggedGame {
 }
 
 impl LoggedGame {
+    /// A game known by its players and result alone (no moves, times or notes), for the tests of what
+    /// reads results.
+    #[cfg(test)]
+    pub fn result_only(index: usize, x: &str, o: &str, winner: Option<Player>) -> LoggedGame {
+        LoggedGame {
+            index,
+            x: x.into(),
+            o: o.into(),
+            winner,
+            fault: None,
+            opening: 0,
+            moves: Vec::new(),
+            times_ms: Vec::new(),
+            notes: Vec::new(),
+            notes_cut: false,
+            ended: None,
+        }
+    }
+
     /// The winner's name, `None` for a draw.
     pub fn winner_name(&self) -> Option<&str> {
         self.winner.map(|p| if p == Player::X { self.x.as_str() } else { self.o.as_str() })
