@@ -35,7 +35,8 @@ const TRAILING: f64 = 0.4;
 const USAGE: &str =
     "usage: uttt grow-book [--positions N] [--batch B] [--iterations I] [--nodes N] [--jobs J] \
 [--shard K/N] [--searches DIR] [--append FILE] [--temperature T] [--own-temperature T] [--o-weight W] \
-[--max-ply D] [--centre-share S] [--met FILE|none] [--base FILE|none] [--out FILE] [--manifest FILE]";
+[--max-ply D] [--centre-share S] [--met FILE|none] [--base FILE|none] [--max-bytes B] [--out FILE] \
+[--manifest FILE]";
 
 /// Every search in the folder's `*.txt` files, by canonical form: the one of most iterations where a
 /// position was searched more than once (the later file's on a tie). `append`: the file this run appends
@@ -88,6 +89,8 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     let met_file: String = a.value_or("--met", "none".to_string())?;
     let base_file: String = a.value_or("--base", "weights/book-base.txt".to_string())?;
     let out: String = a.value_or("--out", "weights/book.txt".to_string())?;
+    // The book's share of the arena file (`budget.rs`); the whole book without it.
+    let max_bytes: Option<usize> = a.value("--max-bytes")?;
     let manifest: String = a.value_or("--manifest", "weights/MANIFEST.txt".to_string())?;
     if let Some(extra) = a.positionals()?.first() {
         return Err(format!("unexpected argument {extra:?}\n{USAGE}"));
@@ -136,7 +139,7 @@ pub fn main(args: &[String]) -> Result<i32, String> {
             config.iterations
         );
     }
-    write_grown_book(&searched, &params, &met, (&base_file, &out, &manifest))?;
+    write_grown_book(&searched, &params, &met, max_bytes, (&base_file, &out, &manifest))?;
     Ok(0)
 }
 
@@ -145,6 +148,7 @@ fn write_grown_book(
     searched: &Searches,
     params: &GrowParams,
     met: &Met,
+    max_bytes: Option<usize>,
     (base_file, out, manifest): (&str, &str, &str),
 ) -> Result<(), String> {
     let base = if base_file == "none" {
@@ -157,8 +161,19 @@ fn write_grown_book(
     let mut base_entries: Vec<_> = base.tree().collect();
     base_entries.sort_by(|a, b| a.0.cmp(&b.0));
     let (entries, changed) = tree.over_base(&base_entries, SETTLED_FROM, TRAILING);
-    let book = Book::from_tree(entries);
+    let (book, dropped) = match max_bytes {
+        Some(max_bytes) => {
+            let reach = tree.reach(params, met);
+            let worth = reach.iter().map(|(form, r)| (*form, r[0] + params.o_weight * r[1])).collect();
+            super::budget::within_bytes(&entries, &worth, max_bytes)?
+        }
+        None => (Book::from_tree(entries), 0),
+    };
     let mut report = write_text(&book, out)?;
+    if let Some(max_bytes) = max_bytes {
+        report +=
+            &format!("within {max_bytes} bytes (--max-bytes): the {dropped} positions met least left out\n");
+    }
     report += &format!(
         "grown: the base {base_file} ({} positions) with the tree's move at its {} searched positions, \
          a base move only where searches below decide ({changed} changed): uttt grow-book \

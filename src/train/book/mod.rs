@@ -17,6 +17,7 @@
 //! Real opponents also play moves a long search rarely visits: where logged games met a position often,
 //! the opponents' choices there count beside the model (`met.rs`, `weights/book-met.txt`).
 
+pub mod budget;
 pub mod extend;
 pub mod grow;
 pub mod met;
