@@ -153,17 +153,8 @@ mod tests {
     fn game(index: usize, bot_is_x: bool, winner: Option<Player>) -> LoggedGame {
         let (x, o) = if bot_is_x { ("bot", "them") } else { ("them", "bot") };
         LoggedGame {
-            index,
-            x: x.into(),
-            o: o.into(),
-            winner,
-            fault: None,
-            opening: 0,
-            moves: Vec::new(),
             times_ms: vec![900.0, 900.0, 90.0, 91.0, 92.0, 93.0],
-            notes: Vec::new(),
-            notes_cut: false,
-            ended: None,
+            ..LoggedGame::result_only(index, x, o, winner)
         }
     }
 
