@@ -164,13 +164,14 @@ fn page(a: &mut Args) -> Result<i32, String> {
         .collect();
     let run = crate::report::Run::from_logs(&[good.join("\n")])?;
     let (players, _) = league.players();
-    let (games, _) = league.games();
-    let rows = standings::standings(&players, &games);
+    // The log's games as the page has them (read once, in the order they ended).
+    let games = &run.games;
+    let rows = standings::standings(&players, games);
     let mut fields = crate::report::page::run_fields(&run);
     fields.retain(|(k, _)| *k != "kind");
     fields.push(("kind", crate::json::string("league")));
     fields.push(("standings", standings::table_json(&rows, games.len())));
-    fields.push(("history", history::history_json(&players, &history::history(&players, &games, 60))));
+    fields.push(("history", history::history_json(&players, &history::history(&players, games, 60))));
     // The folder's own name only: a page shows no path of the machine that made it.
     let name = league.dir().file_name().map_or(dir.clone(), |n| n.to_string_lossy().into_owned());
     let title = format!("{name}: a league of {} players, {} games", players.len(), games.len());
