@@ -14,6 +14,13 @@
 # built once by scripts/baseline.sh. Logs and summaries go to data/book-matches/NAME-OPPONENT.{log,txt};
 # `uttt report data/book-matches/NAME-*.log --player BOT` pools them, lines and all. The referee is
 # $REFEREE (default ./target/release/uttt: a build that gives players $UTTT_SEED).
+#
+# ITERATIONS=N: every search fixed at N iterations (the opponent at twice its time at 2N) and seeded by the
+# arena, the bot's as well, under limits no search reaches. A game then depends on its seed alone: two runs
+# of one seed are the same games until the two books differ, `uttt report NEW.log --paired BASE.log` gives
+# the difference where they part, and a load beside the matches cannot change a game (only slow it).
+#
+#   ITERATIONS=25000 scripts/book-matches.sh "./target/release/uttt --book /tmp/new.txt" new 400 8300
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bot=${1:?usage: scripts/book-matches.sh BOT NAME [GAMES] [SEED] [OPPONENT...]}
@@ -24,6 +31,8 @@ shift $(($# < 4 ? $# : 4))
 opponents=("$@")
 [ ${#opponents[@]} -gt 0 ] || opponents=(5b4599c 5b4599c-x2 4513ff9 866d372)
 referee=${REFEREE:-./target/release/uttt}
+iterations=${ITERATIONS:-}
+[ -z "$iterations" ] || bot="$bot --iterations $iterations --seed \$UTTT_SEED"
 out=data/book-matches
 mkdir -p "$out"
 for opponent in "${opponents[@]}"; do
@@ -33,7 +42,12 @@ for opponent in "${opponents[@]}"; do
   command="$binary --quiet --no-book --seed \$UTTT_SEED"
   [ "$commit" = 866d372 ] && command="$binary --quiet --seed \$UTTT_SEED"
   limits=()
-  if [ "$opponent" != "$commit" ]; then
+  if [ -n "$iterations" ]; then
+    factor=1
+    [ "$opponent" = "$commit" ] || factor=2
+    command="$command --iterations $((iterations * factor))"
+    limits=(--time-ms 20000 --first-time-ms 20000)
+  elif [ "$opponent" != "$commit" ]; then
     command="$command --time-ms 180 --first-time-ms 1800"
     limits=(--time-ms 200 --first-time-ms 2000)
   fi

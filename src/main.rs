@@ -88,6 +88,8 @@ const COMMANDS: &[Command] = &[
             "report LOG... --html FILE  a match or tournament page for the browser, from its logs",
             "       uttt report LOG... [--player NAME]",
             "                                       one player's figures pooled over matches' logs (Elo, by colour, pairs)",
+            "       uttt report NEW.log... --paired BASE.log...",
+            "                                       two runs of one seed, game by game: the score's difference where games part",
         ],
         run: uttt::report::main,
     },

@@ -6,6 +6,7 @@
 
 pub mod model;
 pub mod page;
+pub mod paired;
 pub mod pooled;
 pub mod slips;
 pub mod throws;
@@ -36,16 +37,24 @@ pub fn write_page(path: &str, page: &str) -> Result<(), String> {
 }
 
 /// `uttt report LOG... --html FILE`: the page of logged matches (one match, or a tournament's games);
-/// `uttt report LOG... [--player NAME]`: one player's figures pooled over the logs, as text (`pooled.rs`).
+/// `uttt report LOG... [--player NAME]`: one player's figures pooled over the logs, as text (`pooled.rs`);
+/// `uttt report NEW.log... --paired BASE.log...`: two runs of one seed compared game by game (`paired.rs`).
 pub fn main(words: &[String]) -> Result<i32, String> {
     let mut args = Args::new(words);
     let out: Option<String> = args.value("--html")?;
     let player: Option<String> = args.value("--player")?;
+    let paired = args.values("--paired")?;
     let paths = args.positionals()?;
     if paths.is_empty() {
-        return Err("usage: uttt report LOG... --html FILE | uttt report LOG... [--player NAME]".into());
+        return Err("usage: uttt report LOG... --html FILE | uttt report LOG... [--player NAME] | \
+                    uttt report NEW.log... --paired BASE.log..."
+            .into());
     }
     match out {
+        _ if !paired.is_empty() && (out.is_some() || player.is_some()) => {
+            Err("--paired compares the runs' first players, as text".into())
+        }
+        _ if !paired.is_empty() => paired::main(&paths, &paired),
         Some(_) if player.is_some() => Err("--player is for the pooled text, not the page".into()),
         Some(out) => write_page(&out, &run_page(&read_logs(&paths)?)?).map(|()| 0),
         None => pooled::main(&paths, player),
