@@ -140,6 +140,34 @@ fn describe(pairs: &[GamePair]) -> String {
     text
 }
 
+/// The places where most games part (up to `count`), each with its games and the new run's points over
+/// the base's there: where a new book gains and where it loses.
+fn places(pairs: &[GamePair], count: usize) -> String {
+    let mut by_place: Vec<((&[Move], Option<&Move>, Option<&Move>), usize, f64)> = Vec::new();
+    for p in pairs {
+        let Some(place) = p.parting() else { continue };
+        let d = p.new_score - p.base_score;
+        match by_place.iter_mut().find(|(q, _, _)| *q == place) {
+            Some((_, games, sum)) => (*games, *sum) = (*games + 1, *sum + d),
+            None => by_place.push((place, 1, d)),
+        }
+    }
+    by_place.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let show = |m: Option<&Move>| m.map_or("(end)".to_string(), Move::to_string);
+    let mut text = String::new();
+    for ((before, new, base), games, sum) in by_place.into_iter().take(count) {
+        let line: Vec<String> = before.iter().map(Move::to_string).collect();
+        text += &format!(
+            "  after [{}] new {} / base {}: {games} games, {:+.1} points\n",
+            line.join(", "),
+            show(new),
+            show(base),
+            sum
+        );
+    }
+    text
+}
+
 /// `uttt report NEW.log... --paired BASE.log...`: each NEW log against the BASE log at its place.
 pub fn main(new_paths: &[String], base_paths: &[String]) -> Result<i32, String> {
     if new_paths.len() != base_paths.len() {
@@ -156,7 +184,7 @@ pub fn main(new_paths: &[String], base_paths: &[String]) -> Result<i32, String> 
     let mut all = Vec::new();
     for ((new, base), (n, b)) in runs.iter().zip(new_paths.iter().zip(base_paths)) {
         let pairs = game_pairs(new, base).map_err(|e| format!("{n} against {b}: {e}"))?;
-        print!("{n} against {b}\n{}", describe(&pairs));
+        print!("{n} against {b}\n{}where most games part:\n{}", describe(&pairs), places(&pairs, 6));
         all.extend(pairs);
     }
     if runs.len() > 1 {
@@ -228,6 +256,8 @@ mod tests {
         assert!(text.contains("as X: 1 games, 0 part"), "{text}");
         assert!(text.contains("as O: 3 games, 2 part"), "{text}");
         assert!(text.contains("difference +50.0 points"), "{text}");
+        let parts = places(&pairs, 6);
+        assert_eq!(parts, "  after [4 4, 3 3] new 1 1 / base 2 2: 2 games, +1.5 points\n", "{parts}");
     }
 
     #[test]
