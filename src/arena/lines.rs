@@ -40,14 +40,22 @@ pub fn clustered_elo_interval<T: Ord>(games: &[(&[T], f64)], ply: usize) -> (f64
         }
         *sums.last_mut().expect("a cluster was pushed") += deviation;
     }
-    let clusters = sums.len();
-    if clusters < 2 {
-        return (elo_from_score(mean), f64::NEG_INFINITY, f64::INFINITY, clusters);
+    let margin = clustered_margin(&sums, n);
+    if margin.is_infinite() {
+        return (elo_from_score(mean), f64::NEG_INFINITY, f64::INFINITY, sums.len());
     }
-    let g = clusters as f64;
-    let variance = g / (g - 1.0) * sums.iter().map(|s| s * s).sum::<f64>() / (n as f64).powi(2);
-    let margin = 1.959964 * variance.sqrt();
-    (elo_from_score(mean), elo_from_score(mean - margin), elo_from_score(mean + margin), clusters)
+    (elo_from_score(mean), elo_from_score(mean - margin), elo_from_score(mean + margin), sums.len())
+}
+
+/// The 95 % half-width of a mean of `n` values from each cluster's sum of deviations from that mean: the
+/// cluster-robust `1.96 · sqrt(G/(G-1) · Σ_c sum_c² / n²)` over `G` clusters; unbounded with fewer than two.
+pub fn clustered_margin(cluster_sums: &[f64], n: usize) -> f64 {
+    let g = cluster_sums.len() as f64;
+    if g < 2.0 {
+        return f64::INFINITY;
+    }
+    let variance = g / (g - 1.0) * cluster_sums.iter().map(|s| s * s).sum::<f64>() / (n as f64).powi(2);
+    1.959964 * variance.sqrt()
 }
 
 /// One colour's line of a summary: its distinct lines at `LINE_PLIES` and its score's interval over the

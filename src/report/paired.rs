@@ -10,6 +10,7 @@
 //! each run's move there) as one cluster, as `arena/lines.rs` does for lines.
 
 use super::model::{read_logs, LoggedGame, Run};
+use crate::arena::lines::clustered_margin;
 use crate::arena::stats::Wdl;
 use crate::moves::Move;
 
@@ -32,38 +33,47 @@ impl GamePair<'_> {
     }
 
     /// Where the games part: the moves before and each run's move there.
-    fn parting(&self) -> Option<(&[Move], Option<&Move>, Option<&Move>)> {
+    fn parting(&self) -> Option<Place<'_>> {
         let ply = self.parting_ply()?;
         Some((&self.new.moves[..ply], self.new.moves.get(ply), self.base.moves.get(ply)))
     }
 }
 
+/// Where two games part: the moves before and each run's move there.
+type Place<'a> = (&'a [Move], Option<&'a Move>, Option<&'a Move>);
+
+/// The places where `pairs` part, each with its games and the sum of their differences (new − base),
+/// most games first (then by place, so the order is the same on every run).
+fn by_place<'a>(pairs: &[&'a GamePair<'a>]) -> Vec<(Place<'a>, usize, f64)> {
+    let mut places: Vec<(Place, usize, f64)> = Vec::new();
+    for p in pairs {
+        let Some(place) = p.parting() else { continue };
+        let d = p.new_score - p.base_score;
+        match places.iter_mut().find(|(q, _, _)| *q == place) {
+            Some((_, games, sum)) => (*games, *sum) = (*games + 1, *sum + d),
+            None => places.push((place, 1, d)),
+        }
+    }
+    places.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    places
+}
+
 /// The mean of `pairs`' score differences (new − base) with its 95 % half-width, the pairs that part at
-/// the same place counted as one cluster (a pair that never parts adds nothing but its count).
+/// the same place one cluster and each pair that never parts (a difference of zero) one of its own.
 fn difference(pairs: &[&GamePair]) -> (f64, f64) {
     let n = pairs.len();
     if n == 0 {
         return (0.0, 0.0);
     }
-    let d = |p: &GamePair| p.new_score - p.base_score;
-    let mean = pairs.iter().map(|p| d(p)).sum::<f64>() / n as f64;
-    let mut clusters: Vec<(_, f64)> = Vec::new();
-    for p in pairs {
-        let deviation = d(p) - mean;
-        match p.parting() {
-            Some(place) => match clusters.iter_mut().find(|(c, _)| *c == Some(place)) {
-                Some((_, sum)) => *sum += deviation,
-                None => clusters.push((Some(place), deviation)),
-            },
-            None => clusters.push((None, deviation)),
-        }
-    }
-    let g = clusters.len() as f64;
-    if g < 2.0 {
-        return (mean, f64::INFINITY);
-    }
-    let variance = g / (g - 1.0) * clusters.iter().map(|(_, s)| s * s).sum::<f64>() / (n * n) as f64;
-    (mean, 1.96 * variance.sqrt())
+    let places = by_place(pairs);
+    let mean = places.iter().map(|(_, _, sum)| sum).sum::<f64>() / n as f64;
+    let parted: usize = places.iter().map(|(_, games, _)| games).sum();
+    let sums: Vec<f64> = places
+        .iter()
+        .map(|(_, games, sum)| sum - *games as f64 * mean)
+        .chain(std::iter::repeat_n(-mean, n - parted))
+        .collect();
+    (mean, clustered_margin(&sums, n))
 }
 
 /// The compared player's games of both runs, index by index; an error when the runs are not one seed's
@@ -117,12 +127,7 @@ fn describe(pairs: &[GamePair]) -> String {
         let (mean, half) = difference(&chosen);
         let mut plies: Vec<usize> = parted.iter().filter_map(|p| p.parting_ply()).collect();
         plies.sort_unstable();
-        let places = {
-            let mut all: Vec<_> = parted.iter().filter_map(|p| p.parting()).collect();
-            all.sort();
-            all.dedup();
-            all.len()
-        };
+        let places = by_place(&parted).len();
         text += &format!(
             "{label}: {} games, {} part (at {} places, median ply {}); new {:.1} %, base {:.1} %, \
              difference {:+.1} points (95 %: {:+.1} .. {:+.1})\n",
@@ -143,16 +148,8 @@ fn describe(pairs: &[GamePair]) -> String {
 /// The places where most games part (up to `count`), each with its games and the new run's points over
 /// the base's there: where a new book gains and where it loses.
 fn places(pairs: &[GamePair], count: usize) -> String {
-    let mut by_place: Vec<((&[Move], Option<&Move>, Option<&Move>), usize, f64)> = Vec::new();
-    for p in pairs {
-        let Some(place) = p.parting() else { continue };
-        let d = p.new_score - p.base_score;
-        match by_place.iter_mut().find(|(q, _, _)| *q == place) {
-            Some((_, games, sum)) => (*games, *sum) = (*games + 1, *sum + d),
-            None => by_place.push((place, 1, d)),
-        }
-    }
-    by_place.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let pairs: Vec<&GamePair> = pairs.iter().collect();
+    let by_place = by_place(&pairs);
     let show = |m: Option<&Move>| m.map_or("(end)".to_string(), Move::to_string);
     let mut text = String::new();
     for ((before, new, base), games, sum) in by_place.into_iter().take(count) {
