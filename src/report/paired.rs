@@ -58,14 +58,13 @@ fn by_place<'a>(pairs: &[&'a GamePair<'a>]) -> Vec<(Place<'a>, usize, f64)> {
     places
 }
 
-/// The mean of `pairs`' score differences (new − base) with its 95 % half-width, the pairs that part at
-/// the same place one cluster and each pair that never parts (a difference of zero) one of its own.
-fn difference(pairs: &[&GamePair]) -> (f64, f64) {
-    let n = pairs.len();
+/// The mean score difference (new − base) of `n` game pairs that part at `places` (`by_place`), with its
+/// 95 % half-width: the pairs that part at one place one cluster, and each pair that never parts (a
+/// difference of zero) one of its own.
+fn difference(n: usize, places: &[(Place, usize, f64)]) -> (f64, f64) {
     if n == 0 {
         return (0.0, 0.0);
     }
-    let places = by_place(pairs);
     let mean = places.iter().map(|(_, _, sum)| sum).sum::<f64>() / n as f64;
     let parted: usize = places.iter().map(|(_, games, _)| games).sum();
     let sums: Vec<f64> = places
@@ -83,13 +82,14 @@ fn game_pairs<'a>(new: &'a Run, base: &'a Run) -> Result<Vec<GamePair<'a>>, Stri
     if new.games.len() != base.games.len() {
         return Err(format!("{} games against {}: not one seed's runs", new.games.len(), base.games.len()));
     }
-    let mut base_games: Vec<&LoggedGame> = base.games.iter().collect();
-    base_games.sort_by_key(|g| g.index);
-    let mut new_games: Vec<&LoggedGame> = new.games.iter().collect();
-    new_games.sort_by_key(|g| g.index);
-    new_games
+    let by_index = |run: &'a Run| {
+        let mut games: Vec<&LoggedGame> = run.games.iter().collect();
+        games.sort_by_key(|g| g.index);
+        games
+    };
+    by_index(new)
         .into_iter()
-        .zip(base_games)
+        .zip(by_index(base))
         .map(|(n, b)| {
             let as_x = n.x == new_name;
             let opponent = |g: &LoggedGame, me: &str| if g.x == me { g.o.clone() } else { g.x.clone() };
@@ -124,10 +124,11 @@ fn describe(pairs: &[GamePair]) -> String {
         let parted: Vec<&GamePair> = chosen.iter().copied().filter(|p| p.parting_ply().is_some()).collect();
         let score = |f: fn(&GamePair) -> f64| Wdl::from_scores(chosen.iter().map(|p| f(p)));
         let (new, base) = (score(|p| p.new_score), score(|p| p.base_score));
-        let (mean, half) = difference(&chosen);
+        let by_place = by_place(&chosen);
+        let (mean, half) = difference(chosen.len(), &by_place);
         let mut plies: Vec<usize> = parted.iter().filter_map(|p| p.parting_ply()).collect();
         plies.sort_unstable();
-        let places = by_place(&parted).len();
+        let places = by_place.len();
         text += &format!(
             "{label}: {} games, {} part (at {} places, median ply {}); new {:.1} %, base {:.1} %, \
              difference {:+.1} points (95 %: {:+.1} .. {:+.1})\n",
@@ -245,7 +246,7 @@ mod tests {
             vec![None, None, Some(2), Some(2)]
         );
         let all: Vec<&GamePair> = pairs.iter().collect();
-        let (mean, half) = difference(&all);
+        let (mean, half) = difference(all.len(), &by_place(&all));
         assert!((mean - 1.5 / 4.0).abs() < 1e-12, "{mean}");
         assert!(half.is_finite() && half > 0.0);
         let text = describe(&pairs);
@@ -264,7 +265,7 @@ mod tests {
         let pairs_of = (run("new", games("new")), run("base", games("base")));
         let pairs = game_pairs(&pairs_of.0, &pairs_of.1).unwrap();
         let all: Vec<&GamePair> = pairs.iter().collect();
-        assert_eq!(difference(&all), (0.0, 0.0));
+        assert_eq!(difference(all.len(), &by_place(&all)), (0.0, 0.0));
         // Colours swapped in one run: not one seed's games.
         let swapped = run("base", (0..6).map(|k| game(k, "base", k % 2 == 1, &line, None)).collect());
         assert!(game_pairs(&pairs_of.0, &swapped).is_err());
