@@ -23,12 +23,14 @@ case "$line" in
 esac
 
 summary=$(./target/release/uttt arena dist/uttt-debug "./target/release/uttt --quiet" --games "$GAMES" --jobs 1 \
-  --seed 5 --grace-ms 20 --quiet --json)
+  --seed 5 --grace-ms 20 --quiet --json --log dist/check-bundle-debug.log)
 echo "$summary"
 faults=$(echo "$summary" | grep -o '"\(timeouts\|malformed\|illegal\|crashes\)": [0-9]*' | awk '{s += $2} END {print s + 0}')
 games=$(echo "$summary" | grep -o '"games": [0-9]*' | head -1 | awk '{print $2}')
 if [ "$games" != "$GAMES" ] || [ "$faults" != 0 ]; then
   echo "check-bundle-debug: the unoptimised bundle played $games games with $faults faults" >&2
+  # The faulted games as logged (moves, times, the bots' stderr notes), so that a failure explains itself.
+  grep -v '"fault": null' dist/check-bundle-debug.log >&2 || true
   exit 1
 fi
 echo "check-bundle-debug: OK ($GAMES games against the optimised bot, no faults)"
