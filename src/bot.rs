@@ -5,6 +5,8 @@
 
 use crate::board::plain::{cells, PlainBoard};
 use crate::board::Board;
+#[cfg(not(bundle))]
+use crate::board::Player;
 use crate::book::Book;
 use crate::mcts::{Limits, Search, SearchReport};
 use crate::moves::Move;
@@ -281,6 +283,10 @@ impl Bot {
 
     /// Starts a new turn's clock-based limits.
     pub fn limits(&self, start: Instant, first_ms: u64, later_ms: u64, iterations: Option<u64>) -> Limits {
+        #[cfg(not(bundle))]
+        if let (Some(_), Some(deep)) = (iterations, deep_opening_iterations(&self.board)) {
+            return Limits::iterations(deep);
+        }
         match iterations {
             Some(n) => Limits::iterations(n),
             None => {
@@ -289,6 +295,52 @@ impl Bot {
                 let budget = std::time::Duration::from_millis(ms).saturating_sub(ANSWER_RESERVE);
                 Limits::time(start, budget)
             }
+        }
+    }
+}
+
+/// Tools only (never in the arena file): `UTTT_DEEP_OPENING=PLIES:N[:x|o]` searches the turns before ply
+/// `PLIES` at `N` iterations (of one side only when named) in a bot given `--iterations`: what a book that
+/// covered every position its games reach before that ply with searches of `N` iterations could be worth at
+/// most (docs/book.md, "What a bigger book could be worth").
+#[cfg(not(bundle))]
+fn deep_opening_iterations(board: &Board) -> Option<u64> {
+    let text = std::env::var("UTTT_DEEP_OPENING").ok()?;
+    let parsed = parse_deep_opening(&text);
+    if parsed.is_none() {
+        eprintln!("uttt: UTTT_DEEP_OPENING={text:?}: expected PLIES:N or PLIES:N:x|o; ignored");
+    }
+    let (plies, n, side) = parsed?;
+    let ply: u32 = (0..9).map(|b| (board.marks(Player::X, b) | board.marks(Player::O, b)).count_ones()).sum();
+    let ours = side.is_none_or(|p| p == board.side_to_move());
+    (ply < plies && ours).then_some(n)
+}
+
+/// `PLIES:N[:x|o]` as its parts.
+#[cfg(not(bundle))]
+fn parse_deep_opening(text: &str) -> Option<(u32, u64, Option<Player>)> {
+    let mut parts = text.trim().split(':');
+    let plies = parts.next()?.parse().ok()?;
+    let n = parts.next()?.parse().ok()?;
+    let side = match parts.next() {
+        None => None,
+        Some("x") => Some(Player::X),
+        Some("o") => Some(Player::O),
+        Some(_) => return None,
+    };
+    parts.next().is_none().then_some((plies, n, side))
+}
+
+#[cfg(test)]
+mod deep_opening_tests {
+    use super::*;
+
+    #[test]
+    fn the_deep_opening_setting_reads_plies_iterations_and_a_side() {
+        assert_eq!(parse_deep_opening("30:200000"), Some((30, 200_000, None)));
+        assert_eq!(parse_deep_opening("12:5:o"), Some((12, 5, Some(Player::O))));
+        for bad in ["", "30", "30:x", "30:5:z", "30:5:o:1", "-1:5"] {
+            assert_eq!(parse_deep_opening(bad), None, "{bad:?}");
         }
     }
 }
