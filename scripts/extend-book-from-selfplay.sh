@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The book carried along the lines of the bot's own games (docs/book.md, "Carried along self-play's
+# lines"): the bot with its book against itself without one, every search fixed at $ITERATIONS and
+# seeded per game by the arena (a game depends on its seed alone); the positions a colour met in at least
+# $MIN_REACH of its games to ply 30; at each of that colour's turns the book has no move for, a search of
+# $DEEP iterations decides the move; then the book within the bundle's bytes.
+#
+#   scripts/extend-book-from-selfplay.sh SEED...          # e.g. 9100 (800 games a seed)
+#
+# The games are played by one binary and extend its book: the first run copies target/release/uttt and
+# weights/book.txt into $DIR (default data/selfplay-book) as `uttt` and `book-played.txt`, and later runs
+# in that folder keep them (a new round, after the book has changed: a new DIR). Each seed's games are one
+# log, $DIR/sp-SEED.log, made once: on many machines, run the seeds apart (GNU parallel, a Slurm array,
+# each with STOP_AFTER_GAMES=1) and copy the logs into one folder before the rest. The searches are kept
+# in weights/book-extension/searches.txt (resumed, in git), the lines met in weights/book-extension/lines.txt.
+#
+# The fit: the shipped book is the base book with the first day's grown tree over it (the first 3,658
+# searches of weights/book-searches/searches.txt); the extension becomes that tree's base and the tree's
+# least met positions (self-play's counts mixed into the model's chances) give way until the book fits
+# $MAX_BYTES. OUT (default weights/book.txt, with weights/MANIFEST.txt) receives it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -gt 0 ] || { echo "usage: scripts/extend-book-from-selfplay.sh SEED..." >&2; exit 2; }
+GAMES=${GAMES:-800}
+ITERATIONS=${ITERATIONS:-25000}
+DEEP=${DEEP:-200000}
+MIN_REACH=${MIN_REACH:-0.005}
+MAX_BYTES=${MAX_BYTES:-6956}
+JOBS=${JOBS:-2}
+OUT=${OUT:-weights/book.txt}
+manifest=weights/MANIFEST.txt
+[ "$OUT" = weights/book.txt ] || manifest=${OUT%.txt}-manifest.txt
+dir=${DIR:-data/selfplay-book}
+keep=weights/book-extension
+mkdir -p "$dir" "$keep"
+
+cargo build --release -q
+# One binary for every seed's games, whatever is built later (its path names the player in the logs),
+# and the book it plays.
+bot=$dir/uttt
+[ -x "$bot" ] || cp target/release/uttt "$bot"
+[ -f "$dir/book-played.txt" ] || cp weights/book.txt "$dir/book-played.txt"
+player="$bot --iterations $ITERATIONS --seed \$UTTT_SEED"
+for seed in "$@"; do
+  log=$dir/sp-$seed.log
+  if [ "$(grep -c '"game"' "$log" 2>/dev/null || true)" != "$GAMES" ]; then
+    echo "== self-play, seed $seed: $GAMES games" >&2
+    ./target/release/uttt arena "$player" "$bot --quiet --no-book --iterations $ITERATIONS --seed \$UTTT_SEED" \
+      --time-ms 20000 --first-time-ms 20000 --games "$GAMES" --jobs "$JOBS" --seed "$seed" --log "$log" --quiet
+  fi
+done
+[ -z "${STOP_AFTER_GAMES:-}" ] || exit 0
+
+logs=()
+for seed in "$@"; do logs+=("$dir/sp-$seed.log"); done
+./target/release/uttt book-met "${logs[@]}" --player "$player" --depth 30 --min-reach "$MIN_REACH" \
+  --out "$keep/lines.txt"
+./target/release/uttt extend-book --book "$dir/book-played.txt" --lines "$keep/lines.txt" --min-reach "$MIN_REACH" --min-value 0 \
+  --confirm none --iterations "$DEEP" --nodes 2000000 --jobs "$JOBS" --searches "$keep/searches.txt" \
+  --out "$dir/book-extended.txt" --manifest "$dir/manifest-extended.txt"
+
+tree=$(mktemp -d)
+head -3658 weights/book-searches/searches.txt > "$tree/searches.txt"
+./target/release/uttt grow-book --searches "$tree" --append "$tree/searches.txt" --base "$dir/book-extended.txt" \
+  --met "$keep/lines.txt" --max-bytes "$MAX_BYTES" --positions 0 --out "$OUT" --manifest "$manifest"
+rm -rf "$tree"
+# Where the tree's base came from, for the manifest's reader (that file is not kept).
+sed -i "s#the base $dir/book-extended.txt#the base $dir/book-extended.txt (the book played, extended along self-play's lines: scripts/extend-book-from-selfplay.sh $*, weights/book-extension/)#" "$manifest"
