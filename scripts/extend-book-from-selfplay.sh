@@ -12,7 +12,8 @@
 # in that folder keep them (a new round, after the book has changed: a new DIR). Each seed's games are one
 # log, $DIR/sp-SEED.log, made once: on many machines, run the seeds apart (GNU parallel, a Slurm array,
 # each with STOP_AFTER_GAMES=1) and copy the logs into one folder before the rest. The searches are kept
-# in weights/book-extension/searches.txt (resumed, in git), the lines met in weights/book-extension/lines.txt.
+# in weights/book-extension/searches.txt (resumed, in git), the shipped book's lines met in
+# weights/book-extension/lines.txt.
 #
 # The fit: the shipped book is the base book with the first day's grown tree over it (the first 3,658
 # searches of weights/book-searches/searches.txt); the extension becomes that tree's base and the tree's
@@ -28,10 +29,16 @@ MIN_REACH=${MIN_REACH:-0.005}
 MAX_BYTES=${MAX_BYTES:-6956}
 JOBS=${JOBS:-2}
 OUT=${OUT:-weights/book.txt}
-manifest=weights/MANIFEST.txt
-[ "$OUT" = weights/book.txt ] || manifest=${OUT%.txt}-manifest.txt
 dir=${DIR:-data/selfplay-book}
 keep=weights/book-extension
+# A trial book (OUT elsewhere) leaves the shipped book's manifest and lines as they are; the searches are
+# kept in git whatever the book (they only add).
+manifest=weights/MANIFEST.txt
+lines=$keep/lines.txt
+if [ "$OUT" != weights/book.txt ]; then
+  manifest=${OUT%.txt}-manifest.txt
+  lines=${OUT%.txt}-lines.txt
+fi
 mkdir -p "$dir" "$keep"
 
 cargo build --release -q
@@ -54,15 +61,15 @@ done
 logs=()
 for seed in "$@"; do logs+=("$dir/sp-$seed.log"); done
 ./target/release/uttt book-met "${logs[@]}" --player "$player" --depth 30 --min-reach "$MIN_REACH" \
-  --out "$keep/lines.txt"
-./target/release/uttt extend-book --book "$dir/book-played.txt" --lines "$keep/lines.txt" --min-reach "$MIN_REACH" --min-value 0 \
+  --out "$lines"
+./target/release/uttt extend-book --book "$dir/book-played.txt" --lines "$lines" --min-reach "$MIN_REACH" --min-value 0 \
   --confirm none --iterations "$DEEP" --nodes 2000000 --jobs "$JOBS" --searches "$keep/searches.txt" \
   --out "$dir/book-extended.txt" --manifest "$dir/manifest-extended.txt"
 
 tree=$(mktemp -d)
 head -3658 weights/book-searches/searches.txt > "$tree/searches.txt"
 ./target/release/uttt grow-book --searches "$tree" --append "$tree/searches.txt" --base "$dir/book-extended.txt" \
-  --met "$keep/lines.txt" --max-bytes "$MAX_BYTES" --positions 0 --out "$OUT" --manifest "$manifest"
+  --met "$lines" --max-bytes "$MAX_BYTES" --positions 0 --out "$OUT" --manifest "$manifest"
 rm -rf "$tree"
 # Where the tree's base came from, for the manifest's reader (that file is not kept).
 sed -i "s#the base $dir/book-extended.txt#the base $dir/book-extended.txt (the book played, extended along self-play's lines: scripts/extend-book-from-selfplay.sh $*, weights/book-extension/)#" "$manifest"

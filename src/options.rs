@@ -16,8 +16,8 @@ use crate::value::{rollout_head, ValueNet};
 pub const LATER_TURN_MS: u64 = if cfg!(debug_assertions) { 80 } else { 90 };
 
 /// The first turn's budget, in ms, of the arena's 1,000, counted from the process's start when the turn was
-/// waiting for it (`protocol.rs`). A build without `-O` keeps 300 ms back: a CI machine once stalled such a
-/// first turn by 170 ms past its 850, and its search is worth little either way.
+/// waiting for it (`protocol.rs`). A build without `-O` keeps 300 ms back: on a CI machine such a first turn
+/// once ran 170 ms past its 850 (not reproduced here), and its search is worth little either way.
 pub const FIRST_TURN_MS: u64 = if cfg!(debug_assertions) { 700 } else { 900 };
 
 /// The bot's command-line options.
