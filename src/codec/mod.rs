@@ -64,6 +64,14 @@ impl Section {
     }
 }
 
+/// Makes lane `k` the one in use, adding fresh lanes (the first's stride) up to it.
+fn select_lane(lanes: &mut Vec<Section>, lane: &mut usize, k: usize) {
+    while lanes.len() <= k {
+        lanes.push(Section::new(lanes[0].stride));
+    }
+    *lane = k;
+}
+
 /// FNV-1a's starting value: the hash of no bytes.
 pub const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
@@ -106,7 +114,9 @@ pub struct SectionSize {
 /// Writes signed integers of chosen widths as weight text.
 pub struct Writer {
     coder: Encoder,
-    section: Section,
+    /// The current section's lanes (`lane`), the one in use last.
+    lanes: Vec<Section>,
+    lane: usize,
     checksum: Checksum,
     /// The sections' sizes, the first holding what was written before any `section` call.
     sizes: Vec<SectionSize>,
@@ -117,17 +127,23 @@ pub struct Writer {
 impl Default for Writer {
     fn default() -> Self {
         let sizes = vec![SectionSize::default()];
-        let (coder, section, checksum) = (Encoder::default(), Section::new(0), Checksum::default());
-        Writer { coder, section, checksum, sizes, section_start_bits: 0.0 }
+        let (coder, checksum) = (Encoder::default(), Checksum::default());
+        Writer { coder, lanes: vec![Section::new(0)], lane: 0, checksum, sizes, section_start_bits: 0.0 }
     }
 }
 
 impl Writer {
     /// Starts a section (a tensor) with fresh models; `stride` is its row length (0: no rows).
     pub fn section(&mut self, stride: usize) {
-        self.section = Section::new(stride);
+        (self.lanes, self.lane) = (vec![Section::new(stride)], 0);
         self.sizes.push(SectionSize::default());
         self.section_start_bits = self.coder.cost_bits();
+    }
+
+    /// Switches to lane `k` of the section: a section's values can be of several kinds (a book's moves,
+    /// counts and gaps), each lane with models of its own and its own neighbours, fresh at first use.
+    pub fn lane(&mut self, k: usize) {
+        select_lane(&mut self.lanes, &mut self.lane, k);
     }
 
     /// Each section's size so far (the first: values written before the first `section` call).
@@ -140,7 +156,7 @@ impl Writer {
         assert!((1..=32).contains(&bits) && fits(value, bits), "{value} does not fit in {bits} bits");
         self.checksum.add(value, bits);
         let coder = &mut self.coder;
-        let m = self.section.model();
+        let m = self.lanes[self.lane].model();
         coder.bit(&mut m.zero, value != 0);
         if value != 0 {
             coder.bit(&mut m.sign, value < 0);
@@ -157,7 +173,7 @@ impl Writer {
                 coder.bit(&mut m.mantissa[class * MANTISSA_MODELS + (j - 1).min(MANTISSA_MODELS - 1)], bit);
             }
         }
-        self.section.values.push(value);
+        self.lanes[self.lane].values.push(value);
         let size = self.sizes.last_mut().expect("a first section from the start");
         size.values += 1;
         size.bits = self.coder.cost_bits() - self.section_start_bits;
@@ -194,7 +210,8 @@ pub fn packing_line(names: &[&str], sizes: &[SectionSize]) -> String {
 /// Reads what a `Writer` wrote, in the same sections, order and widths.
 pub struct Reader {
     coder: Decoder,
-    section: Section,
+    lanes: Vec<Section>,
+    lane: usize,
     checksum: Checksum,
 }
 
@@ -203,18 +220,28 @@ impl Reader {
     /// text holds.
     pub fn new(text: &str) -> Result<Reader, String> {
         let bytes = ascii::text_to_bytes(text.trim_end_matches(['\n', '\r']))?;
-        Ok(Reader { coder: Decoder::new(bytes), section: Section::new(0), checksum: Checksum::default() })
+        Ok(Reader {
+            coder: Decoder::new(bytes),
+            lanes: vec![Section::new(0)],
+            lane: 0,
+            checksum: Checksum::default(),
+        })
     }
 
     /// Starts a section, as the writer did.
     pub fn section(&mut self, stride: usize) {
-        self.section = Section::new(stride);
+        (self.lanes, self.lane) = (vec![Section::new(stride)], 0);
+    }
+
+    /// Switches to lane `k` of the section, as the writer did.
+    pub fn lane(&mut self, k: usize) {
+        select_lane(&mut self.lanes, &mut self.lane, k);
     }
 
     /// The next value of `bits` bits; an error when the text ends early or holds what no writer wrote.
     pub fn get(&mut self, bits: u32) -> Result<i64, String> {
         let coder = &mut self.coder;
-        let m = self.section.model();
+        let m = self.lanes[self.lane].model();
         let mut value = 0i64;
         if coder.bit(&mut m.zero) {
             let negative = coder.bit(&mut m.sign);
@@ -237,7 +264,7 @@ impl Reader {
             return Err(format!("a value of {value} where {bits} bits were written (damaged text?)"));
         }
         self.checksum.add(value, bits);
-        self.section.values.push(value);
+        self.lanes[self.lane].values.push(value);
         Ok(value)
     }
 
@@ -323,6 +350,40 @@ mod tests {
                 assert_eq!(back, values.iter().map(|v| v.0).collect::<Vec<_>>());
             }
         }
+    }
+
+    #[test]
+    fn lanes_keep_their_own_models_and_read_back() {
+        // Two kinds of value in a random order: flags (0 or 1, mostly 1) and wide values. A lane each
+        // codes the flags near their entropy; sharing models, each kind pays for the other's.
+        let mut rng = crate::rng::Rng::new(3);
+        let values: Vec<(usize, i64)> = (0..4000)
+            .map(|_| match rng.below(2) {
+                0 => (0, (rng.below(10) > 0) as i64),
+                _ => (1, rng.below(200) as i64 - 100),
+            })
+            .collect();
+        let coded = |lanes: bool| {
+            let mut w = Writer::default();
+            for &(lane, v) in &values {
+                w.lane(if lanes { lane } else { 0 });
+                w.put(v, 9);
+            }
+            w.finish()
+        };
+        let (apart, together) = (coded(true), coded(false));
+        assert!(
+            apart.len() * 100 < together.len() * 95,
+            "{} against {} characters",
+            apart.len(),
+            together.len()
+        );
+        let mut r = Reader::new(&apart).unwrap();
+        for &(lane, v) in &values {
+            r.lane(lane);
+            assert_eq!(r.get(9).unwrap(), v);
+        }
+        r.finish().unwrap();
     }
 
     #[test]

@@ -1,13 +1,13 @@
 //! The book within a byte budget: the arena file's 100,000 bytes hold the code, the nets and the book,
 //! so a book grown past its share gives up the positions the model meets least. Each position the tree
 //! valued has a worth, its chance of being met as `GrownTree::reach` counts it (the second player's
-//! weighted as the frontier weighs it); the book keeps every position at or above the lowest worth that
-//! fits, found by bisection. Positions without a worth (the base book's, where the tree never went) are
-//! kept, and a position dropped takes the ones only it led to (`Book::from_tree`): their chances are no
-//! larger than its own.
+//! weighted as the frontier weighs it); the book keeps the most worth positions that fit, their count
+//! found by bisection. Positions without a worth (the base book's, where the tree never went) are
+//! kept, and a position is worth at least the most worth position it leads to, so that no kept position
+//! is cut off the tree by a dropped one above it.
 
-use crate::board::Board;
-use crate::book::Book;
+use crate::board::{Board, Player};
+use crate::book::{successors, Book};
 use crate::moves::Move;
 use std::collections::HashMap;
 
@@ -23,38 +23,55 @@ pub fn within_bytes(
     worth: &HashMap<Board, f64>,
     max_bytes: usize,
 ) -> Result<(Book, usize), String> {
-    let keeping = |least: f64| {
-        let kept = entries.iter().filter(|(form, _)| worth.get(form).is_none_or(|&w| w >= least));
-        Book::from_tree(kept.copied())
-    };
-    let whole = keeping(f64::NEG_INFINITY);
+    let worth = closed_upward(entries, worth);
+    // Most worth first; among equals the shallower (a position before those it leads to) and then a
+    // fixed order, so that every first `k` of the ranking is a tree and any byte count can be met closely.
+    let mut ranked: Vec<&(Board, Option<Move>)> = entries.iter().collect();
+    ranked.sort_by(|a, b| {
+        worth[&b.0].total_cmp(&worth[&a.0]).then(plies(&a.0).cmp(&plies(&b.0))).then(a.0.cmp(&b.0))
+    });
+    let keeping = |k: usize| Book::from_tree(ranked[..k].iter().map(|&&entry| entry));
+    let whole = keeping(ranked.len());
     if text_bytes(&whole) <= max_bytes {
         return Ok((whole, 0));
     }
-    // Each candidate threshold keeps the positions worth at least it; the last one keeps those without a
-    // worth alone.
-    let mut thresholds: Vec<f64> = entries.iter().filter_map(|(form, _)| worth.get(form).copied()).collect();
-    thresholds.sort_by(f64::total_cmp);
-    thresholds.dedup();
-    thresholds.push(f64::INFINITY);
-    let fits = |k: usize| text_bytes(&keeping(thresholds[k])) <= max_bytes;
-    let last = thresholds.len() - 1;
-    if !fits(last) {
+    let always = ranked.iter().filter(|(form, _)| worth[form].is_infinite()).count();
+    let fits = |k: usize| text_bytes(&keeping(k)) <= max_bytes;
+    if !fits(always) {
         return Err(format!("the book's positions without a worth alone take more than {max_bytes} bytes"));
     }
-    // The lowest threshold that fits: fewer positions, fewer bytes, so `fits` turns true once.
-    let (mut lo, mut hi) = (0, last);
+    // The most positions that fit: more positions, more bytes, so `fits` turns false once.
+    let (mut lo, mut hi) = (always, ranked.len());
     while lo < hi {
-        let mid = (lo + hi) / 2;
+        let mid = (lo + hi).div_ceil(2);
         if fits(mid) {
-            hi = mid;
+            lo = mid;
         } else {
-            lo = mid + 1;
+            hi = mid - 1;
         }
     }
-    let least = thresholds[lo];
-    let dropped = entries.iter().filter(|(form, _)| worth.get(form).is_some_and(|&w| w < least)).count();
-    Ok((keeping(least), dropped))
+    Ok((keeping(lo), ranked.len() - lo))
+}
+
+/// Each entry's worth raised to the largest of the entries it leads to (one move on, and so on), those
+/// without a worth as worth everything: a position is kept whenever one below it is, as dropping it would
+/// cut that one off the tree.
+fn closed_upward(entries: &[(Board, Option<Move>)], worth: &HashMap<Board, f64>) -> HashMap<Board, f64> {
+    let mut closed: HashMap<Board, f64> =
+        entries.iter().map(|(form, _)| (*form, worth.get(form).copied().unwrap_or(f64::INFINITY))).collect();
+    let mut deepest_first: Vec<Board> = closed.keys().copied().collect();
+    deepest_first.sort_by_key(|form| std::cmp::Reverse(plies(form)));
+    for form in deepest_first {
+        let below = successors(form).filter_map(|(_, child)| closed.get(&child).copied()).fold(0.0, f64::max);
+        let w = closed.get_mut(&form).expect("an entry");
+        *w = w.max(below);
+    }
+    closed
+}
+
+/// The marks on `board`: the moves played to reach it.
+fn plies(board: &Board) -> u32 {
+    (0..9).map(|b| board.marks(Player::X, b).count_ones() + board.marks(Player::O, b).count_ones()).sum()
 }
 
 #[cfg(test)]
@@ -91,5 +108,25 @@ mod tests {
         assert!(more > dropped && text_bytes(&tighter) < text_bytes(&book));
         // Five positions without a worth never go: a budget below them is refused.
         assert!(within_bytes(&entries, &worth, 3).unwrap_err().contains("without a worth"));
+    }
+
+    #[test]
+    fn a_position_is_kept_with_every_one_above_it() {
+        let entries = line(30);
+        // Worth falls along the line but for the 20th position, met far more often (a line the games
+        // went down): it stays, and with it the fifteen below the base that lead to it.
+        let worth: HashMap<Board, f64> = entries
+            .iter()
+            .enumerate()
+            .skip(5)
+            .map(|(k, (form, _))| (*form, if k == 20 { 1.0 } else { 1.0 / k as f64 }))
+            .collect();
+        let whole = text_bytes(&Book::from_tree(entries.iter().copied()));
+        let (book, dropped) = within_bytes(&entries, &worth, whole - 4).unwrap();
+        assert!(dropped > 0 && dropped < 10, "{dropped} dropped");
+        for (k, (form, _)) in entries.iter().enumerate() {
+            let kept = book.tree().any(|(f, _)| f == *form);
+            assert_eq!(kept, k <= 20 || k < 30 - dropped, "position {k}");
+        }
     }
 }

@@ -139,7 +139,8 @@ pub fn main(args: &[String]) -> Result<i32, String> {
             config.iterations
         );
     }
-    write_grown_book(&searched, &params, &met, max_bytes, (&base_file, &out, &manifest))?;
+    let shares = if met_file == "none" { Met::new() } else { met::read_shares(&met_file)? };
+    write_grown_book(&searched, &params, (&met, &shares), max_bytes, (&base_file, &out, &manifest))?;
     Ok(0)
 }
 
@@ -147,7 +148,7 @@ pub fn main(args: &[String]) -> Result<i32, String> {
 fn write_grown_book(
     searched: &Searches,
     params: &GrowParams,
-    met: &Met,
+    (met, shares): (&Met, &Met),
     max_bytes: Option<usize>,
     (base_file, out, manifest): (&str, &str, &str),
 ) -> Result<(), String> {
@@ -163,8 +164,14 @@ fn write_grown_book(
     let (entries, changed) = tree.over_base(&base_entries, SETTLED_FROM, TRAILING);
     let (book, dropped) = match max_bytes {
         Some(max_bytes) => {
+            // A position's worth: its chance of being met, by the tree's model or in the logged games,
+            // whichever is larger (the second player's weighted as the frontier weighs it).
             let reach = tree.reach(params, met);
-            let worth = reach.iter().map(|(form, r)| (*form, r[0] + params.o_weight * r[1])).collect();
+            let mut worth: std::collections::HashMap<Board, f64> = Default::default();
+            for (form, r) in reach.iter().chain(shares) {
+                let w = worth.entry(*form).or_insert(0.0);
+                *w = w.max(r[0] + params.o_weight * r[1]);
+            }
             super::budget::within_bytes(&entries, &worth, max_bytes)?
         }
         None => (Book::from_tree(entries), 0),

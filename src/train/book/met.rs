@@ -119,6 +119,16 @@ pub fn read(path: &str) -> Result<Met, String> {
     Ok(met)
 }
 
+/// Reads a file written by `uttt book-met` as each position's share of a colour's games: the chance, in
+/// the logged games, that the bot meets it playing X, and O (a missing file: none).
+pub fn read_shares(path: &str) -> Result<Met, String> {
+    let mut shares = Met::new();
+    for line in read_lines(path)? {
+        shares.entry(line.form).or_insert([0.0; 2])[line.colour] = line.games / line.of.max(1.0);
+    }
+    Ok(shares)
+}
+
 /// `uttt book-met LOG… [--player NAME] [--depth D] [--min-reach R] [--out FILE]`: the positions `NAME`
 /// (default: the first log's first player) met in the logs' games from the empty board.
 pub fn main(words: &[String]) -> Result<i32, String> {

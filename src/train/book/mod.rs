@@ -1,4 +1,4 @@
-//! `uttt make-book`: the opening book (`src/book.rs`) from long searches of the positions the bot meets.
+//! `uttt make-book`: the opening book (`src/book/`) from long searches of the positions the bot meets.
 //!
 //! The book grows from the empty board ply by ply. Every position in it is searched far longer than a turn
 //! allows (`searches.rs`); the search's move is the book's move there, and the visits of its root moves

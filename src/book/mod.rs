@@ -3,25 +3,21 @@
 //! book and in step with the referee, and searches as usual from the first position the book lacks.
 //!
 //! One position stands for its eight images under the board's symmetries (`board/symmetry.rs`): the book
-//! keys each class by its canonical form and stores the move in that form's frame. The text is the book
-//! tree walked depth first from the empty board, in the weight files' code (`codec/`): at each position its
-//! move, then the positions one move on that the book holds and were not met before, each as the index of
-//! the move among the position's legal moves (an increasing gap) followed by its own subtree. A position
-//! may be in the tree without a move (written 0): a position on the way to deeper ones (`uttt
-//! extend-book`: the opponent's, or one where the mover trails), where the bot, were it to move, searches.
+//! keys each class by its canonical form and stores the move in that form's frame. The book is a tree from
+//! the empty board (its text: `text.rs`). A position may be in the tree without a move: a position on the
+//! way to deeper ones (`uttt extend-book`: the opponent's, or one where the mover trails), where the bot,
+//! were it to move, searches.
 
 use crate::board::symmetry::{canonical, inverse, transform};
 use crate::board::Board;
-use crate::codec::Reader;
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// The committed book (`uttt make-book`, weights/MANIFEST.txt).
-pub const BOOK_TEXT: &str = include_str!("../weights/book.txt");
+mod text;
 
-/// Bits each coded value is written with: a move index (0..=81) or a count (0..=81).
-const VALUE_BITS: u32 = 8;
+/// The committed book (`uttt make-book`, weights/MANIFEST.txt).
+pub const BOOK_TEXT: &str = include_str!("../../weights/book.txt");
 
 /// Book positions, canonical, with their moves in the canonical frame.
 #[derive(Clone, Debug, Default)]
@@ -59,43 +55,7 @@ impl Book {
 
     /// A book read from its text; an error when the text is damaged or names an illegal move.
     pub fn from_text(text: &str) -> Result<Book, String> {
-        let mut reader = Reader::new(text)?;
-        let mut book = Book::default();
-        // Depth-first; per open position: (position, its legal moves, children left to read, the last
-        // child's move index).
-        let mut stack: Vec<(Board, MoveList, i64, i64)> = Vec::new();
-        let mut next = Some(Board::new());
-        loop {
-            if let Some(position) = next.take() {
-                let legal = position.legal_moves();
-                let chosen = reader.get(VALUE_BITS)?;
-                let m = match chosen {
-                    0 => None,
-                    k => Some(
-                        *legal.as_slice().get(k as usize - 1).ok_or("a book move beyond the legal moves")?,
-                    ),
-                };
-                book.moves.insert(position, m);
-                let children = reader.get(VALUE_BITS)?;
-                if children < 0 || book.moves.len() > 1 << 20 {
-                    return Err("a damaged book tree".into());
-                }
-                stack.push((position, legal, children, -1));
-            }
-            let Some((position, legal, left, last)) = stack.last_mut() else { break };
-            if *left == 0 {
-                stack.pop();
-                continue;
-            }
-            *left -= 1;
-            *last += 1 + reader.get(VALUE_BITS)?;
-            let m = *legal.as_slice().get(*last as usize).ok_or("a book branch beyond the legal moves")?;
-            let mut child = *position;
-            child.play(m);
-            next = Some(canonical(&child).0);
-        }
-        reader.finish()?;
-        Ok(book)
+        Ok(Book { moves: text::read(text)? })
     }
 
     /// How many positions (classes of eight images) the book holds a move for.
@@ -142,7 +102,7 @@ impl Book {
         let moves: BookMap = entries.into_iter().collect();
         let mut kept = BookMap::default();
         let mut seen = std::collections::HashSet::from([Board::new()]);
-        walk(&moves, Board::new(), &mut seen, &mut |position, _| {
+        walk(&moves, Board::new(), &mut seen, &mut |position| {
             kept.insert(position, moves.get(&position).copied().flatten());
         });
         // Positions without a move that lead to no tree position go, then those that led only to them.
@@ -165,32 +125,13 @@ impl Book {
     /// The book's text and its coded size (`codec::Writer::sizes`).
     #[cfg(not(bundle))]
     pub fn to_text(&self) -> (String, Vec<crate::codec::SectionSize>) {
-        let mut writer = crate::codec::Writer::default();
-        writer.section(0);
-        let mut seen = std::collections::HashSet::from([Board::new()]);
-        walk(&self.moves, Board::new(), &mut seen, &mut |position, step| {
-            let legal = position.legal_moves();
-            let index_of =
-                |m: Move| legal.as_slice().iter().position(|&l| l == m).expect("a legal move") as i64;
-            match step {
-                Step::Enter(children) => {
-                    let chosen = self.moves.get(&position).copied().flatten();
-                    writer.put(chosen.map_or(0, |m| index_of(m) + 1), VALUE_BITS);
-                    writer.put(children as i64, VALUE_BITS);
-                }
-                Step::Child(previous, m) => {
-                    writer.put(index_of(m) - previous.map_or(-1, index_of) - 1, VALUE_BITS)
-                }
-            }
-        });
-        let sizes = writer.sizes().to_vec();
-        (writer.finish(), sizes)
+        text::write(&self.moves)
     }
 }
 
 /// Each legal move in `position` with the canonical form of the position it leads to, in move order.
 #[cfg(not(bundle))]
-fn successors(position: Board) -> impl Iterator<Item = (Move, Board)> {
+pub fn successors(position: Board) -> impl Iterator<Item = (Move, Board)> {
     let legal = position.legal_moves();
     (0..legal.len()).map(move |k| {
         let m = legal.as_slice()[k];
@@ -206,31 +147,20 @@ fn leads_into(moves: &BookMap, form: &Board) -> bool {
     successors(*form).any(|(_, child)| moves.contains_key(&child))
 }
 
-/// What the depth-first walk of a book tree meets: a position with its number of children, or (at the
-/// parent) the move to its next child, after the move to the child before it.
-#[cfg(not(bundle))]
-enum Step {
-    Enter(usize),
-    Child(Option<Move>, Move),
-}
-
-/// Walks the book tree below `position` in the order its text holds it: the position, then for each
-/// child the move to it and its subtree. A child is a book position one legal move on, not met before.
+/// Visits every position of `moves` joined to `position` by a chain of them (each one legal move on
+/// from the one before), depth first; `seen` holds those visited.
 #[cfg(not(bundle))]
 fn walk(
     moves: &BookMap,
     position: Board,
     seen: &mut std::collections::HashSet<Board>,
-    visit: &mut impl FnMut(Board, Step),
+    visit: &mut impl FnMut(Board),
 ) {
-    let children: Vec<(Move, Board)> =
-        successors(position).filter(|(_, form)| moves.contains_key(form) && seen.insert(*form)).collect();
-    visit(position, Step::Enter(children.len()));
-    let mut previous = None;
-    for (m, form) in children {
-        visit(position, Step::Child(previous, m));
-        previous = Some(m);
-        walk(moves, form, seen, visit);
+    visit(position);
+    for (_, form) in successors(position) {
+        if moves.contains_key(&form) && seen.insert(form) {
+            walk(moves, form, seen, visit);
+        }
     }
 }
 
@@ -265,6 +195,31 @@ mod tests {
         let read = Book::from_text(&text).expect("a book's own text");
         assert_eq!(read.moves, book.moves);
         assert!(text.bytes().all(|b| (b' '..=b'~').contains(&b) && b != b'"'), "printable, no quote");
+    }
+
+    #[test]
+    fn a_line_the_book_plays_costs_a_flag_where_another_child_costs_its_index() {
+        // The same positions twice: once each holding the move its line goes on by, once another move.
+        let mut rng = Rng::new(9);
+        let (mut played, mut other) = (Vec::new(), Vec::new());
+        for _ in 0..30 {
+            let mut board = Board::new();
+            for _ in 0..20 {
+                let (form, s) = canonical(&board);
+                let Some(m) = board.random_move(&mut rng) else { break };
+                let own = transform(m, s);
+                // Another legal move, as random as the line's own.
+                let Some(elsewhere) = form.random_move(&mut rng).filter(|&l| l != own) else { break };
+                played.push((form, own));
+                other.push((form, elsewhere));
+                board.play(m);
+            }
+        }
+        let (played, other) = (Book::from_entries(played), Book::from_entries(other));
+        assert_eq!(played.tree().count(), other.tree().count());
+        let bits = |book: &Book| book.to_text().1.iter().map(|s| s.bits).sum::<f64>();
+        let saved = (bits(&other) - bits(&played)) / played.len() as f64;
+        assert!(saved > 1.5, "{saved:.2} bits a position saved");
     }
 
     #[test]
