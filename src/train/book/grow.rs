@@ -35,8 +35,8 @@ const TRAILING: f64 = 0.4;
 const USAGE: &str =
     "usage: uttt grow-book [--positions N] [--batch B] [--iterations I] [--nodes N] [--jobs J] \
 [--shard K/N] [--searches DIR] [--append FILE] [--temperature T] [--own-temperature T] [--o-weight W] \
-[--max-ply D] [--centre-share S] [--met FILE|none] [--base FILE|none] [--max-bytes B] [--out FILE] \
-[--manifest FILE]";
+[--max-ply D] [--centre-share S] [--met FILE|none] [--base FILE|none] [--max-bytes B] [--worth-met FILE]... \
+[--out FILE] [--manifest FILE]";
 
 /// Every search in the folder's `*.txt` files, by canonical form: the one of most iterations where a
 /// position was searched more than once (the later file's on a tie). `append`: the file this run appends
@@ -92,6 +92,7 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     // The book's share of the arena file (`budget.rs`); the whole book without it.
     let max_bytes: Option<usize> = a.value("--max-bytes")?;
     let manifest: String = a.value_or("--manifest", "weights/MANIFEST.txt".to_string())?;
+    let worth_files = a.values("--worth-met")?;
     if let Some(extra) = a.positionals()?.first() {
         return Err(format!("unexpected argument {extra:?}\n{USAGE}"));
     }
@@ -139,7 +140,15 @@ pub fn main(args: &[String]) -> Result<i32, String> {
             config.iterations
         );
     }
-    let shares = if met_file == "none" { Met::new() } else { met::read_shares(&met_file)? };
+    // The fit's worth: the shares of the games logged in --met and in every --worth-met file (the
+    // games the book's earlier layers were made from), the largest of them.
+    let mut shares = Met::new();
+    for file in std::iter::once(&met_file).filter(|f| *f != "none").chain(&worth_files) {
+        for (form, s) in met::read_shares(file)? {
+            let w = shares.entry(form).or_insert([0.0; 2]);
+            *w = [w[0].max(s[0]), w[1].max(s[1])];
+        }
+    }
     write_grown_book(&searched, &params, (&met, &shares), max_bytes, (&base_file, &out, &manifest))?;
     Ok(0)
 }
