@@ -135,10 +135,15 @@ pub fn successors(position: Board) -> impl Iterator<Item = (Move, Board)> {
     let legal = position.legal_moves();
     (0..legal.len()).map(move |k| {
         let m = legal.as_slice()[k];
-        let mut child = position;
-        child.play(m);
-        (m, canonical(&child).0)
+        (m, after(position, m))
     })
+}
+
+/// The canonical form of the position `m` leads to from `position`: a book tree's child.
+fn after(position: Board, m: Move) -> Board {
+    let mut child = position;
+    child.play(m);
+    canonical(&child).0
 }
 
 /// True when a position one legal move on from `form` is in `moves`.

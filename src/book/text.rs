@@ -10,8 +10,7 @@
 //! and moves, flags and counts are told apart by whether their position came by its parent's book move:
 //! such a position is the other colour's turn on a line the book plays.
 
-use super::BookMap;
-use crate::board::symmetry::canonical;
+use super::{after, BookMap};
 use crate::board::Board;
 use crate::codec::Reader;
 use crate::moves::Move;
@@ -25,6 +24,10 @@ const MOVE: usize = 0;
 const FLAG: usize = 2;
 const OTHERS: usize = 4;
 const GAP: usize = 7;
+
+/// What a text that no writer wrote gets: a move or branch beyond the legal moves, a flag that is not
+/// one, a position met twice.
+const DAMAGED: &str = "a damaged book tree";
 
 /// The book's positions read from its text; an error when the text is damaged or names an illegal move.
 pub fn read(text: &str) -> Result<BookMap, String> {
@@ -41,10 +44,10 @@ fn read_subtree(r: &mut Reader, position: Board, via: usize, moves: &mut BookMap
     r.lane(MOVE + via);
     let chosen = match r.get(VALUE_BITS)? {
         0 => None,
-        k => Some(*legal.as_slice().get(k as usize - 1).ok_or("a book move beyond the legal moves")?),
+        k => Some(*legal.as_slice().get(k as usize - 1).ok_or(DAMAGED)?),
     };
     if moves.insert(position, chosen).is_some() || moves.len() > 1 << 20 {
-        return Err("a damaged book tree".into());
+        return Err(DAMAGED.into());
     }
     let mut flag = 0;
     if chosen.is_some() {
@@ -53,22 +56,17 @@ fn read_subtree(r: &mut Reader, position: Board, via: usize, moves: &mut BookMap
     }
     r.lane(OTHERS + chosen.is_some() as usize + flag as usize);
     let others = r.get(VALUE_BITS)?;
-    let child = |m: Move| {
-        let mut after = position;
-        after.play(m);
-        canonical(&after).0
-    };
     match (chosen, flag) {
-        (Some(m), 1) => read_subtree(r, child(m), 1, moves)?,
+        (Some(m), 1) => read_subtree(r, after(position, m), 1, moves)?,
         (_, 0) => {}
-        _ => return Err("a damaged book tree".into()),
+        _ => return Err(DAMAGED.into()),
     }
     let mut rest = legal.as_slice().iter().filter(|&&m| Some(m) != chosen);
     for _ in 0..others {
         r.lane(GAP + chosen.is_some() as usize);
         let gap = r.get(VALUE_BITS)?;
-        let m = *rest.nth(gap as usize).filter(|_| gap >= 0).ok_or("a book branch beyond the legal moves")?;
-        read_subtree(r, child(m), 0, moves)?;
+        let m = *rest.nth(gap as usize).filter(|_| gap >= 0).ok_or(DAMAGED)?;
+        read_subtree(r, after(position, m), 0, moves)?;
     }
     Ok(())
 }
@@ -95,13 +93,11 @@ fn write_subtree(
 ) {
     let legal = position.legal_moves();
     let chosen = moves[&position];
-    let child = |m: Move| {
-        let mut after = position;
-        after.play(m);
-        canonical(&after).0
-    };
     // The children are claimed before any subtree is walked, so that none is listed below a sibling.
-    let mut claim = |m: Move| moves.contains_key(&child(m)) && seen.insert(child(m));
+    let mut claim = |m: Move| {
+        let child = after(position, m);
+        moves.contains_key(&child) && seen.insert(child)
+    };
     let flag = chosen.is_some_and(&mut claim);
     let rest = legal.as_slice().iter().filter(|&&m| Some(m) != chosen);
     let others: Vec<(usize, Move)> =
@@ -116,13 +112,13 @@ fn write_subtree(
     w.lane(OTHERS + chosen.is_some() as usize + flag as usize);
     w.put(others.len() as i64, VALUE_BITS);
     if let (Some(m), true) = (chosen, flag) {
-        write_subtree(w, moves, child(m), 1, seen);
+        write_subtree(w, moves, after(position, m), 1, seen);
     }
     let mut last = -1;
     for (k, m) in others {
         w.lane(GAP + chosen.is_some() as usize);
         w.put(k as i64 - last - 1, VALUE_BITS);
         last = k as i64;
-        write_subtree(w, moves, child(m), 0, seen);
+        write_subtree(w, moves, after(position, m), 0, seen);
     }
 }
