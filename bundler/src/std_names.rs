@@ -74,7 +74,7 @@ const STD_NAMES: &str = "
     div_f32 div_f64 next_multiple_of
     next_power_of_two nth ok ok_or ok_or_else or or_else or_insert or_insert_with or_default parse partition
     peek peekable pop pop_front pop_back position pow powf powi product push push_back push_front push_str
-    read_line read_until recip remove rem_euclid resize retain rev reverse rfind rotate_left rotate_right
+    read_line read_until recip remove rem_euclid reserve resize retain rev reverse rfind rotate_left rotate_right
     round rposition rsplit saturating_add saturating_duration_since saturating_mul saturating_sub scan signum
     sin skip skip_while sort sort_by sort_by_key sort_unstable sort_unstable_by sort_unstable_by_key
     select_nth_unstable select_nth_unstable_by total_cmp

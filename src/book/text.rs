@@ -32,7 +32,9 @@ const DAMAGED: &str = "a damaged book tree";
 /// The book's positions read from its text; an error when the text is damaged or names an illegal move.
 pub fn read(text: &str) -> Result<BookMap, String> {
     let mut reader = Reader::new(text)?;
+    // Room for a bundle-sized book's tree from the start: growing the table rehashes it, at start-up.
     let mut moves = BookMap::default();
+    moves.reserve(1 << 13);
     read_subtree(&mut reader, Board::new(), 0, &mut moves)?;
     reader.finish()?;
     Ok(moves)
