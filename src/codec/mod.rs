@@ -13,6 +13,8 @@ mod range;
 
 use range::{BitModel, Decoder, Encoder};
 
+/// The error of a text that ends before its values and checksum do.
+const TRUNCATED: &str = "the text ends too early (truncated?)";
 /// Bit-length buckets of a neighbour that select a value's model.
 const NEIGHBOUR_BUCKETS: usize = 6;
 /// Bit lengths of a value (up to 32 bits wide).
@@ -258,7 +260,7 @@ impl Reader {
             value = if negative { -(a as i64) } else { a as i64 };
         }
         if self.coder.overran() {
-            return Err("the text ends too early (truncated?)".into());
+            return Err(TRUNCATED.into());
         }
         if !(1..=32).contains(&bits) || !fits(value, bits) {
             return Err(format!("a value of {value} where {bits} bits were written (damaged text?)"));
@@ -272,7 +274,7 @@ impl Reader {
     pub fn finish(mut self) -> Result<(), String> {
         let stored = (0..32).fold(0u32, |s, _| s << 1 | self.coder.raw(1 << 15) as u32);
         if self.coder.overran() {
-            return Err("the text ends too early (truncated?)".into());
+            return Err(TRUNCATED.into());
         }
         let computed = self.checksum.value();
         if stored != computed {

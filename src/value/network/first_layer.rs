@@ -38,7 +38,7 @@ impl FirstLayer {
     /// the sizes or ranges are wrong, or a unit's sum could overflow the accumulator.
     pub fn new(hidden: usize, weights: Vec<i16>, biases: Vec<i16>) -> Result<FirstLayer, String> {
         if weights.len() != INPUTS * hidden || biases.len() != hidden {
-            return Err("weight counts do not match the hidden size".into());
+            return Err(super::WRONG_COUNTS.into());
         }
         if weights.iter().any(|&w| !(-W1_LIMIT..=W1_LIMIT).contains(&w))
             || biases.iter().any(|&b| (b as i64).abs() > MAX_BIAS)

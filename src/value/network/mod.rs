@@ -18,6 +18,18 @@ pub use second_layer::SecondLayer;
 pub use shape::{NetShape, LEGACY_SCALE, MAX_BUCKETS, MAX_HIDDEN, MAX_HIDDEN2, QA, QB, QM, SHIPPED};
 pub use text::TENSOR_NAMES;
 
+/// The error of weights whose counts do not fit the layers they are for.
+pub const WRONG_COUNTS: &str = "weight counts do not match the hidden size";
+
+/// An error unless the output layer has `last` weights (the last hidden layer's units) per bias.
+fn output_counts_match(w2: &[i16], b2: &[i32], last: usize) -> Result<(), String> {
+    if w2.len() == last * b2.len() {
+        Ok(())
+    } else {
+        Err(WRONG_COUNTS.into())
+    }
+}
+
 /// A decoded value net, ready to evaluate.
 #[derive(Clone, Debug)]
 pub struct ValueNet {
@@ -47,10 +59,7 @@ impl ValueNet {
         };
         shape.check()?;
         second.check(hidden)?;
-        let last = if second.width > 0 { second.width } else { hidden };
-        if w2.len() != last * b2.len() {
-            return Err("weight counts do not match the hidden size".into());
-        }
+        output_counts_match(&w2, &b2, if second.width > 0 { second.width } else { hidden })?;
         let first = FirstLayer::new(hidden, w1, b1)?;
         Ok(ValueNet {
             first_layer: first,
@@ -100,9 +109,7 @@ impl ValueNet {
         NetShape { buckets: b2.len(), squared: false, ..self.shape() }.check()?;
         let last =
             if self.second_layer.width > 0 { self.second_layer.width } else { self.first_layer.hidden };
-        if w2.len() != last * b2.len() {
-            return Err("weight counts do not match the hidden size".into());
-        }
+        output_counts_match(&w2, &b2, last)?;
         ValueNet {
             first_layer: self.first_layer.clone(),
             second_layer: self.second_layer.clone(),
