@@ -45,6 +45,8 @@ DEEP=${DEEP:-200000}
 # By default a colour's positions met in at least 2 of its games (400 a seed).
 MIN_REACH=${MIN_REACH:-$(awk -v n=$# 'BEGIN { print 0.005 / n }')}
 MAX_BYTES=${MAX_BYTES:-6410}
+# How many times the second player's chance of meeting a position counts beside the first player's.
+O_WEIGHT=${O_WEIGHT:-2}
 JOBS=${JOBS:-2}
 OUT=${OUT:-weights/book.txt}
 PLAYED=${PLAYED:-weights/book-extension/book-played.txt}
@@ -109,7 +111,7 @@ for f in $WORTH_MET; do worth+=(--worth-met "$f"); done
 tree=$(mktemp -d)
 head -3658 weights/book-searches/searches.txt > "$tree/searches.txt"
 ./target/release/uttt grow-book --searches "$tree" --append "$tree/searches.txt" --base "$dir/book-extended.txt" \
-  --met "$lines" "${worth[@]}" --max-bytes "$MAX_BYTES" --positions 0 --out "$OUT" --manifest "$manifest"
+  --met "$lines" "${worth[@]}" --max-bytes "$MAX_BYTES" --o-weight "$O_WEIGHT" --positions 0 --out "$OUT" --manifest "$manifest"
 rm -rf "$tree"
 # Where the tree's base came from, for the manifest's reader (that file is not kept).
-sed -i "s#the base $dir/book-extended.txt#the base $dir/book-extended.txt (the book played, extended along self-play's lines: scripts/extend-book-from-selfplay.sh $*, weights/book-extension/)#" "$manifest"
+sed -i "s#the base $dir/book-extended.txt#the base $dir/book-extended.txt (the book played, extended along its games' lines: scripts/extend-book-from-selfplay.sh $*, weights/book-extension/)#" "$manifest"
