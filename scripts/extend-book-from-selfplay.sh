@@ -29,13 +29,14 @@
 # are kept. OUT (default weights/book.txt, with weights/MANIFEST.txt) receives it. The books shipped:
 #
 #   scripts/extend-book-from-selfplay.sh 9100 9200        # self-play, the book before it played
-#   DIR=data/versions-book GAMES=400 MIN_REACH=0.005 BASE=weights/book-extension/book-played.txt \
+#   DIR=data/versions-book GAMES=400 MIN_REACH=0.0025 BASE=weights/book-extension/book-played.txt \
 #     EARLIER=weights/book-extension/lines-9100-9200.txt \
 #     WORTH_MET="weights/book-met.txt weights/book-lines.txt weights/book-extension/lines-9100-9200.txt" \
-#     scripts/extend-book-from-selfplay.sh 9300 9400      # against earlier versions (OPPONENT below)
+#     scripts/extend-book-from-selfplay.sh 9300 9400 9500 9600   # earlier versions' lines (below)
 #
-# (seed 9300's games with OPPONENT="$(scripts/baseline.sh 17423ad) --quiet --no-book --iterations 25000
-# --seed \$UTTT_SEED", seed 9400's with 0fbc6c9 the same way, each run with STOP_AFTER_GAMES=1 first.)
+# (each seed's games first, PLAYED=weights/book.txt STOP_AFTER_GAMES=1: 9300 with OPPONENT="$(scripts/
+# baseline.sh 17423ad) --quiet --no-book --iterations 25000 --seed \$UTTT_SEED", 9400 with 0fbc6c9, 9500
+# with 6f65042 the same way, 9600 with no OPPONENT; without the logs the kept lines stand for them.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -gt 0 ] || { echo "usage: scripts/extend-book-from-selfplay.sh SEED..." >&2; exit 2; }
