@@ -59,7 +59,7 @@ impl ValueNet {
         };
         shape.check()?;
         second.check(hidden)?;
-        output_counts_match(&w2, &b2, if second.width > 0 { second.width } else { hidden })?;
+        output_counts_match(&w2, &b2, second.output_inputs(hidden))?;
         let first = FirstLayer::new(hidden, w1, b1)?;
         Ok(ValueNet {
             first_layer: first,
@@ -107,9 +107,7 @@ impl ValueNet {
     /// layer's bounds out of the bot's start-up.
     pub fn with_output(&self, w2: Vec<i16>, b2: Vec<i32>) -> Result<ValueNet, String> {
         NetShape { buckets: b2.len(), squared: false, ..self.shape() }.check()?;
-        let last =
-            if self.second_layer.width > 0 { self.second_layer.width } else { self.first_layer.hidden };
-        output_counts_match(&w2, &b2, last)?;
+        output_counts_match(&w2, &b2, self.second_layer.output_inputs(self.first_layer.hidden))?;
         ValueNet {
             first_layer: self.first_layer.clone(),
             second_layer: self.second_layer.clone(),

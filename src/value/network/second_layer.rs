@@ -29,6 +29,15 @@ impl SecondLayer {
         Ok(())
     }
 
+    /// The units the output layer reads: this layer's, or the first layer's `hidden` when it has none.
+    pub fn output_inputs(&self, hidden: usize) -> usize {
+        if self.width > 0 {
+            self.width
+        } else {
+            hidden
+        }
+    }
+
     /// Its units (the first `width`), from the first layer's sums `acc`.
     #[inline(always)]
     pub fn units(&self, acc: &[i16]) -> [i16; MAX_HIDDEN2] {

@@ -30,7 +30,7 @@ impl ValueNet {
         w.put(first.step as i64, 16);
         // One section a tensor; a row is a feature's (or a unit's, or a bucket's) weights, so that a
         // weight's model is chosen by its neighbour in the row and by the same unit in the row before.
-        let last = if second.width > 0 { second.width } else { first.hidden };
+        let last = second.output_inputs(first.hidden);
         let mut tensor = |values: &mut dyn Iterator<Item = i64>, stride: usize, bits: u32| {
             w.section(stride);
             values.for_each(|v| w.put(v, bits));
