@@ -20,6 +20,8 @@
 # Rounds: a new round, after the book has changed, plays the new book (PLAYED=weights/book.txt) in a new
 # DIR; the extension starts from $BASE (default the book played) carried first along the lines of every
 # file in $EARLIER (earlier rounds' kept lines, in order), so no earlier line is lost to the fit.
+# DEEPER: files of deeper searches of some of the book's positions (uttt deepen-book), whose moves stand
+# for the searches file's (weights/book-extension/searches-deep.txt).
 #
 # The fit: the base is the first day's grown tree (the first 3,658 searches of
 # weights/book-searches/searches.txt) over the extended book; each position is worth its chance of being
@@ -53,6 +55,8 @@ OUT=${OUT:-weights/book.txt}
 PLAYED=${PLAYED:-weights/book-extension/book-played.txt}
 WORTH_MET=${WORTH_MET:-weights/book-met.txt weights/book-lines.txt}
 EARLIER=${EARLIER:-}
+# Deeper searches of some positions (uttt deepen-book), standing for the searches file's.
+DEEPER=${DEEPER:-}
 dir=${DIR:-data/selfplay-book}
 keep=weights/book-extension
 # A trial book (OUT elsewhere) leaves the shipped book's manifest and kept lines as they are; the
@@ -95,9 +99,11 @@ else
     --out "$lines"
 fi
 
+deeper=()
+for f in $DEEPER; do deeper+=(--deeper "$f"); done
 extend() { # BOOK LINES MIN_REACH OUT: BOOK carried along LINES, the searches resumed
   ./target/release/uttt extend-book --book "$1" --lines "$2" --min-reach "$3" --min-value 0 --confirm none \
-    --iterations "$DEEP" --nodes 2000000 --jobs "$JOBS" --searches "$keep/searches.txt" \
+    --iterations "$DEEP" --nodes 2000000 --jobs "$JOBS" --searches "$keep/searches.txt" "${deeper[@]}" \
     --out "$4" --manifest "${4%.txt}-manifest.txt"
 }
 base=$BASE

@@ -255,6 +255,15 @@ const COMMANDS: &[Command] = &[
         run: uttt::train::book::extend::main,
     },
     Command {
+        name: "deepen-book",
+        aliases: &[],
+        usage: &[
+            "deepen-book --lines FILE... [--book FILE] [--searches FILE] [--colour X|O] [--count N] [--iterations I] [--jobs J]",
+            "                                       the book's most met moves of a colour searched again, deeper (weights/book-extension/)",
+        ],
+        run: uttt::train::book::deepen::main,
+    },
+    Command {
         name: "grow-book",
         aliases: &[],
         usage: &[

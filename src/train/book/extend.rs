@@ -9,8 +9,9 @@
 //! book has no move, adds them with every position on the way to them that the book lacks, so that the
 //! book's tree stays joined, and writes the book. Where a position gets a move (below) it is searched as
 //! `make-book` searches its own (`searches.rs`: the same long search, seeded by the position alone); the
-//! searches go to their own file, which a stopped run resumes from. The defaults remake the shipped
-//! extension of the book that `make-book` makes.
+//! searches go to their own file, which a stopped run resumes from; a position's search in a `--deeper`
+//! file (`uttt deepen-book`) stands for that file's. The defaults remake the shipped extension of the book
+//! that `make-book` makes.
 //!
 //! A line carries its colour's moves only, and only where that colour leads: a position gets the long
 //! search's move when a line of the colour to move passes through it and the search values it at
@@ -40,8 +41,8 @@ use std::collections::{HashMap, HashSet};
 
 const USAGE: &str =
     "usage: uttt extend-book [--lines FILE] [--min-reach R] [--min-value V] [--confirm I,J…|none] \
-                     [--book FILE] [--searches FILE] [--iterations I] [--nodes N] [--jobs J] [--out FILE] \
-                     [--manifest FILE]";
+                     [--book FILE] [--searches FILE] [--deeper FILE]... [--iterations I] [--nodes N] [--jobs J] \
+                     [--out FILE] [--manifest FILE]";
 
 /// The positions to add to `book` for the `lines` met in at least `min_reach` of their colour's games
 /// where that colour is to move and the book has no move: each such position and every one on the way to
@@ -150,7 +151,7 @@ fn settled_positions(
 }
 
 /// `uttt extend-book [--lines FILE] [--min-reach R] [--min-value V] [--confirm I,J…|none] [--book FILE]
-/// [--searches FILE] [--iterations I] [--nodes N] [--jobs J] [--out FILE] [--manifest FILE]`.
+/// [--searches FILE] [--deeper FILE]... [--iterations I] [--nodes N] [--jobs J] [--out FILE] [--manifest FILE]`.
 pub fn main(args: &[String]) -> Result<i32, String> {
     let mut a = Args::new(args);
     let lines_file: String = a.value_or("--lines", "weights/book-lines.txt".to_string())?;
@@ -160,6 +161,7 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     let confirm = parse_sizes(&confirm_text)?;
     let book_file: String = a.value_or("--book", "weights/book.txt".to_string())?;
     let searches_file: String = a.value_or("--searches", "data/book/extend-searches.txt".to_string())?;
+    let deeper = a.values("--deeper")?;
     let config = SearchConfig {
         iterations: a.value_or("--iterations", 4_000_000)?,
         nodes: a.value_or("--nodes", 16_000_000)?,
@@ -180,7 +182,11 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     let todo = positions_to_add(&book, &lines, min_reach);
     eprintln!("extend-book: {} positions past the book", todo.len());
     let carrying: Vec<&Planned> = todo.iter().filter(|p| carries_a_move(p)).collect();
-    let searched = searches_of(&carrying, &config, jobs, &searches_file)?;
+    let mut searched = searches_of(&carrying, &config, jobs, &searches_file)?;
+    // A deeper search of a position (`uttt deepen-book`) stands for the file's.
+    for file in &deeper {
+        searched.extend(searches::read(file, false)?);
+    }
     // The trailing positions that could get a move, each searched again at every size of `--confirm`.
     let trailing: Vec<&Planned> =
         todo.iter().filter(|p| carries_a_move(p) && searched[&p.form].value < min_value).collect();
@@ -196,11 +202,12 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     report += &format!(
         "extended: {} positions past the plies above ({} in the tree without a move): uttt extend-book \
          --lines {lines_file} --min-reach {min_reach} --min-value {min_value} --confirm {confirm_text} \
-         --iterations {} --nodes {}\n",
+         --iterations {} --nodes {}{}\n",
         extended.len() - book.len(),
         extended.tree().count() - extended.len(),
         config.iterations,
-        config.nodes
+        config.nodes,
+        deeper.iter().map(|f| format!(" --deeper {f}")).collect::<String>()
     );
     write_manifest_section(&manifest, MANIFEST_HEADER, &report)?;
     eprint!("{report}");

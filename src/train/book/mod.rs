@@ -18,6 +18,7 @@
 //! the opponents' choices there count beside the model (`met.rs`, `weights/book-met.txt`).
 
 pub mod budget;
+pub mod deepen;
 pub mod extend;
 pub mod grow;
 pub mod met;
