@@ -88,7 +88,7 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     let count: usize = a.value_or("--count", 500)?;
     let config = SearchConfig {
         iterations: a.value_or("--iterations", 1_000_000)?,
-        nodes: a.value_or("--nodes", 4_000_000)?,
+        nodes: a.value_or("--nodes", 12_000_000)?,
     };
     let jobs: usize = a.value_or("--jobs", crate::cli::default_jobs())?;
     if let Some(extra) = a.positionals()?.first() {
