@@ -124,12 +124,8 @@ pub fn main(args: &[String]) -> Result<i32, String> {
 mod tests {
     use super::*;
     use crate::protocol::parse_opening;
-    use crate::train::book::met::{canonical_path, MetLine};
-
-    fn line(colour: usize, games: f64, moves: &str) -> MetLine {
-        let (form, path) = canonical_path(&parse_opening(moves).unwrap()).unwrap();
-        MetLine { colour, games, of: 100.0, path, form }
-    }
+    use crate::train::book::met::canonical_path;
+    use crate::train::book::met::test_line as line;
 
     #[test]
     fn the_colours_positions_on_its_lines_are_ranked_by_their_largest_share() {

@@ -218,12 +218,7 @@ pub fn main(args: &[String]) -> Result<i32, String> {
 mod tests {
     use super::*;
     use crate::protocol::parse_opening;
-
-    /// A met line of `colour` seen in `games` of 100, along `moves` (carried to its canonical frame).
-    fn line(colour: usize, games: f64, moves: &str) -> MetLine {
-        let (form, path) = canonical_path(&parse_opening(moves).unwrap()).unwrap();
-        MetLine { colour, games, of: 100.0, path, form }
-    }
+    use crate::train::book::met::test_line as line;
 
     #[test]
     fn a_line_met_often_at_the_colours_turn_joins_the_book_with_the_positions_on_its_way() {

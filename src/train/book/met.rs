@@ -84,6 +84,14 @@ pub struct MetLine {
     pub form: Board,
 }
 
+/// A met line of `colour` seen in `games` of 100, along `moves` (carried to its canonical frame): the
+/// book tools' tests' lines.
+#[cfg(test)]
+pub fn test_line(colour: usize, games: f64, moves: &str) -> MetLine {
+    let (form, path) = canonical_path(&crate::protocol::parse_opening(moves).unwrap()).unwrap();
+    MetLine { colour, games, of: 100.0, path, form }
+}
+
 /// The lines of a file written by `uttt book-met`; a missing file has none. Lines starting with `#` are
 /// comments.
 pub fn read_lines(path: &str) -> Result<Vec<MetLine>, String> {
