@@ -258,7 +258,7 @@ const COMMANDS: &[Command] = &[
         name: "deepen-book",
         aliases: &[],
         usage: &[
-            "deepen-book --lines FILE... [--book FILE] [--searches FILE] [--colour X|O] [--count N] [--iterations I] [--jobs J]",
+            "deepen-book --lines FILE... [--book FILE] [--searches FILE] [--append FILE] [--colour X|O] [--count N] [--iterations I] [--jobs J]",
             "                                       the book's most met moves of a colour searched again, deeper (weights/book-extension/)",
         ],
         run: uttt::train::book::deepen::main,

@@ -30,18 +30,16 @@ pub fn chances(lines: &[super::met::MetLine], colour: usize) -> HashMap<Board, f
     let mut chance: HashMap<Board, f64> = HashMap::new();
     for line in lines.iter().filter(|l| l.colour == colour) {
         let share = line.games / line.of.max(1.0);
+        // Every position of the line, its end included.
         let mut board = Board::new();
-        for &m in &line.path {
-            if board.side_to_move().index() == colour {
-                let form = canonical(&board).0;
-                let c = chance.entry(form).or_insert(0.0);
+        for k in 0..=line.path.len() {
+            if !board.is_over() && board.side_to_move().index() == colour {
+                let c = chance.entry(canonical(&board).0).or_insert(0.0);
                 *c = c.max(share);
             }
-            board.play(m);
-        }
-        if !board.is_over() && board.side_to_move().index() == colour {
-            let c = chance.entry(line.form).or_insert(0.0);
-            *c = c.max(share);
+            if let Some(&m) = line.path.get(k) {
+                board.play(m);
+            }
         }
     }
     chance
