@@ -58,6 +58,16 @@ impl Book {
         Ok(Book { moves: text::read(text)? })
     }
 
+    /// A book read from the text in the file `path`; an error names the file. (The bot's `--book` reads
+    /// its file inline in `options.rs`: calling this from there costs the arena file 48 bytes.)
+    #[cfg(not(bundle))]
+    pub fn from_file(path: &str) -> Result<Book, String> {
+        std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| Book::from_text(&text))
+            .map_err(|e| format!("{path}: {e}"))
+    }
+
     /// How many positions (classes of eight images) the book holds a move for.
     pub fn len(&self) -> usize {
         self.moves.values().filter(|m| m.is_some()).count()

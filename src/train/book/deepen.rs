@@ -96,8 +96,7 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     if lines.is_empty() {
         return Err(format!("no lines: --lines FILE (uttt book-met)\n{USAGE}"));
     }
-    let text = std::fs::read_to_string(&book_file).map_err(|e| format!("{book_file}: {e}"))?;
-    let book = Book::from_text(&text).map_err(|e| format!("{book_file}: {e}"))?;
+    let book = Book::from_file(&book_file)?;
     let mut searched = searches::read(&searches_file, false)?;
     searched.extend(searches::read(&deep_file, true)?);
     let chance = chances(&lines, colour);

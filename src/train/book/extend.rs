@@ -172,8 +172,7 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     if let Some(extra) = a.positionals()?.first() {
         return Err(format!("unexpected argument {extra:?}\n{USAGE}"));
     }
-    let text = std::fs::read_to_string(&book_file).map_err(|e| format!("{book_file}: {e}"))?;
-    let book = Book::from_text(&text).map_err(|e| format!("{book_file}: {e}"))?;
+    let book = Book::from_file(&book_file)?;
     let lines = read_lines(&lines_file)?;
     if lines.is_empty() {
         return Err(format!("{lines_file}: no positions (uttt book-met LOG… --depth D --out {lines_file})"));

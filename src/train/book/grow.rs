@@ -161,12 +161,7 @@ fn write_grown_book(
     max_bytes: Option<usize>,
     (base_file, out, manifest): (&str, &str, &str),
 ) -> Result<(), String> {
-    let base = if base_file == "none" {
-        Book::default()
-    } else {
-        let text = std::fs::read_to_string(base_file).map_err(|e| format!("{base_file}: {e}"))?;
-        Book::from_text(&text).map_err(|e| format!("{base_file}: {e}"))?
-    };
+    let base = if base_file == "none" { Book::default() } else { Book::from_file(base_file)? };
     let tree = GrownTree::new(searched);
     let mut base_entries: Vec<_> = base.tree().collect();
     base_entries.sort_by(|a, b| a.0.cmp(&b.0));
