@@ -185,13 +185,17 @@ fn cut_bytes(text: &str, ranges: &[(usize, usize)]) -> String {
     out
 }
 
-/// The names that rustc's errors call unresolved imports (`unresolved import `a::b::NAME``).
+/// The names that rustc's errors call unresolved imports (`unresolved import `a::b::NAME``) or cannot
+/// find (`cannot find value `NAME` in this scope`): items cut while something still names them. The
+/// second happens when two items share a name and one of them was kept for an import (`kept` is by
+/// name): the kept one's users stay, and so must the items they use.
 fn unresolved_imports(json: &str) -> Vec<String> {
-    let marker = "unresolved import `";
     let mut names: Vec<String> = json
         .lines()
         .filter(|l| l.contains("\"level\":\"error\""))
-        .filter_map(|l| l.split_once(marker).and_then(|(_, rest)| rest.split_once('`')))
+        .filter_map(|l| l.split_once("\"message\":\"").map(|(_, message)| message))
+        .filter(|m| m.starts_with("unresolved import `") || m.starts_with("cannot find "))
+        .filter_map(|m| m.split_once('`').and_then(|(_, rest)| rest.split_once('`')))
         .map(|(path, _)| path.rsplit("::").next().unwrap_or(path).to_string())
         .collect();
     names.sort();
@@ -400,7 +404,9 @@ mod tests {
     fn unresolved_imports_are_named_from_the_errors_only() {
         let json = "{\"message\":\"unresolved import `super::shape::QM`\",\"level\":\"error\"}\n\
                     {\"message\":\"unresolved import `a::B`\",\"level\":\"warning\"}\n\
-                    {\"message\":\"unresolved import `QA`\",\"level\":\"error\"}\n";
-        assert_eq!(unresolved_imports(json), vec!["QA".to_string(), "QM".to_string()]);
+                    {\"message\":\"unresolved import `QA`\",\"level\":\"error\"}\n\
+                    {\"message\":\"cannot find value `MAX` in this scope\",\"level\":\"error\"}\n\
+                    {\"message\":\"mismatched types `u8`\",\"level\":\"error\"}\n";
+        assert_eq!(unresolved_imports(json), ["MAX", "QA", "QM"].map(String::from));
     }
 }

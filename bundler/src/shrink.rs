@@ -64,19 +64,32 @@ pub fn drop_inert_attributes(src: &str) -> Result<String, String> {
 }
 
 /// `src` without its `debug_assert!`, `debug_assert_eq!` and `debug_assert_ne!` statements: the arena
-/// compiles with `-O`, where they are compiled out (the crate's tests and debug builds still check them).
+/// compiles with `-O`, where they are compiled out (the crate's tests and debug builds still check them);
+/// and without its compile-time assertions (`const _: () = assert!(…);`), which the crate's build checks
+/// on the same code and which make no code.
 pub fn drop_debug_assertions(src: &str) -> Result<String, String> {
     let tokens = tokenize(src)?;
     let code: Vec<usize> = (0..tokens.len()).filter(|&k| !tokens[k].is_trivia()).collect();
-    let is = |i: usize, text: &str| code.get(i).is_some_and(|&k| tokens[k].is(Kind::Punct, text));
+    let is = |i: usize, kind: Kind, text: &str| code.get(i).is_some_and(|&k| tokens[k].is(kind, text));
     let mut dropped = vec![false; tokens.len()];
     for (i, &k) in code.iter().enumerate() {
         let name = matches!(tokens[k].text, "debug_assert" | "debug_assert_eq" | "debug_assert_ne");
-        if tokens[k].kind != Kind::Ident || !name || !is(i + 1, "!") || !is(i + 2, "(") {
+        let debug = tokens[k].kind == Kind::Ident && name && is(i + 1, Kind::Punct, "!");
+        let constant = tokens[k].is(Kind::Ident, "const")
+            && is(i + 1, Kind::Ident, "_")
+            && [":", "(", ")", "="].iter().enumerate().all(|(j, p)| is(i + 2 + j, Kind::Punct, p))
+            && is(i + 6, Kind::Ident, "assert")
+            && is(i + 7, Kind::Punct, "!");
+        let open = match (debug, constant) {
+            (true, _) => i + 2,
+            (_, true) => i + 8,
+            _ => continue,
+        };
+        if !is(open, Kind::Punct, "(") {
             continue;
         }
         // The closing parenthesis, then the statement's `;`.
-        let (mut j, mut depth) = (i + 2, 0);
+        let (mut j, mut depth) = (open, 0);
         while let Some(&c) = code.get(j) {
             match (tokens[c].kind, tokens[c].text) {
                 (Kind::Punct, "(" | "[" | "{") => depth += 1,
@@ -88,11 +101,38 @@ pub fn drop_debug_assertions(src: &str) -> Result<String, String> {
             }
             j += 1;
         }
-        if is(j + 1, ";") {
+        if is(j + 1, Kind::Punct, ";") {
             dropped[k..=code[j + 1]].iter_mut().for_each(|d| *d = true);
         }
     }
     Ok(tokens.iter().zip(dropped).filter(|(_, d)| !d).map(|(t, _)| t.text).collect())
+}
+
+/// `src` with each `.expect("message")` made `.unwrap()`: the same check (both need the same `Debug`),
+/// without a message no arena game shows anyone; the crate keeps its messages for the tools and tests.
+pub fn expect_to_unwrap(src: &str) -> Result<String, String> {
+    let tokens = tokenize(src)?;
+    let code: Vec<usize> = (0..tokens.len()).filter(|&k| !tokens[k].is_trivia()).collect();
+    let at = |i: usize| code.get(i).map(|&k| &tokens[k]);
+    let mut out = String::with_capacity(src.len());
+    let mut next = 0; // the next token to copy
+    for (i, &k) in code.iter().enumerate() {
+        let message = at(i + 2).is_some_and(|t| t.kind == Kind::Literal && t.text.starts_with('"'));
+        if k >= next
+            && tokens[k].is(Kind::Ident, "expect")
+            && i > 0
+            && at(i - 1).is_some_and(|t| t.is(Kind::Punct, "."))
+            && at(i + 1).is_some_and(|t| t.is(Kind::Punct, "("))
+            && message
+            && at(i + 3).is_some_and(|t| t.is(Kind::Punct, ")"))
+        {
+            tokens[next..k].iter().for_each(|t| out.push_str(t.text));
+            out.push_str("unwrap()");
+            next = code[i + 3] + 1;
+        }
+    }
+    tokens[next..].iter().for_each(|t| out.push_str(t.text));
+    Ok(out)
 }
 
 /// Whether punctuation ending in `a` followed by punctuation starting with `b` would lex as another token:
@@ -190,9 +230,20 @@ mod tests {
     }
 
     #[test]
-    fn debug_assertions_go_and_assertions_stay() {
+    fn debug_and_compile_time_assertions_go_and_assertions_stay() {
         let src = "fn f(x: u8) { debug_assert!(x < 9, \"{x})\"); debug_assert_eq!(g((x, 1)), [2]); assert!(x > 0); }";
         assert_eq!(drop_debug_assertions(src).unwrap(), "fn f(x: u8) {   assert!(x > 0); }");
+        let src = "const _: () = assert!(size_of::<N>() == 20, \"(\"); const A: () = assert!(true); const _: u8 = 1;";
+        assert_eq!(drop_debug_assertions(src).unwrap(), " const A: () = assert!(true); const _: u8 = 1;");
+    }
+
+    #[test]
+    fn an_expect_with_a_message_becomes_an_unwrap() {
+        let src = "let a = x.expect(\"a (message)\"); let b = y.expect(MESSAGE); fn expect(s: &str) {} expect(\"z\");";
+        assert_eq!(
+            expect_to_unwrap(src).unwrap(),
+            "let a = x.unwrap(); let b = y.expect(MESSAGE); fn expect(s: &str) {} expect(\"z\");"
+        );
     }
 
     #[test]

@@ -29,16 +29,16 @@ impl Search {
         }
         // The net gives the side to move's expected score; the mover's is its complement.
         if weight >= 1.0 {
-            let value = net.evaluate(board);
+            let value = self.board_sums.evaluate(net, board);
             self.leaf_values.remember(node, value);
             return 1.0 - value;
         }
         let (value, expected_rollout) = match &self.rollout_head {
             Some(head) => {
-                let (value, rollout) = net.evaluate_pair(board, head);
+                let (value, rollout) = self.board_sums.evaluate_pair(net, board, head);
                 (value, Some(1.0 - rollout))
             }
-            None => (net.evaluate(board), None),
+            None => (self.board_sums.evaluate(net, board), None),
         };
         self.leaf_values.remember(node, value);
         let from_net = 1.0 - value;

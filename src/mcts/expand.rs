@@ -108,7 +108,7 @@ impl Search {
         let range = self.tree.get(node).children();
         let mut values = [0f32; 81];
         let mut logits = [0f32; 81];
-        let mut children = Children::new(net, board);
+        let mut children = Children::new(net, &mut self.board_sums, board);
         #[cfg(not(bundle))]
         {
             self.counts.sharpenings += 1;

@@ -36,6 +36,7 @@ use crate::board::Board;
 use crate::moves::Move;
 use crate::policy::Policy;
 use crate::rng::Rng;
+use crate::value::board_sums::BoardSums;
 use crate::value::ValueNet;
 pub use budget::Limits;
 #[cfg(not(bundle))]
@@ -82,6 +83,8 @@ pub struct Search {
     counts: Counts,
     /// The net's values of recent leaves, for their parent's sharpening (`leaf_values.rs`).
     leaf_values: LeafValues,
+    /// The value net's sums of small boards the search has met (`value::board_sums`).
+    board_sums: BoardSums,
 }
 
 /// The deepest a tree path can be: one node per ply plus the root.
@@ -109,6 +112,7 @@ impl Search {
             wait: 0.0,
             counts: Counts::default(),
             leaf_values: LeafValues::new(),
+            board_sums: BoardSums::default(),
         }
     }
 
@@ -121,6 +125,7 @@ impl Search {
     /// Evaluates leaves with a learned value net (blended with rollouts by `params.value_weight`).
     pub fn with_value(mut self, value: ValueNet) -> Search {
         self.value = Some(value);
+        self.board_sums.clear();
         self
     }
 

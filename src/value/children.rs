@@ -12,6 +12,7 @@
 //! order, so every child's sums and value are bit for bit those of `ValueNet::evaluate` (tested); only
 //! the time differs.
 
+use super::board_sums::BoardSums;
 use super::child_features::ChildGameFeatures;
 use super::features::{
     board_features, board_marks, board_threats, game_features, MAX_GAME_FEATURES, OPPONENT_CELLS,
@@ -31,6 +32,8 @@ const MAX_WIDTH: usize = if SHIPPED.hidden > WIDE_HIDDEN { SHIPPED.hidden } else
 /// in.
 pub struct Children<'a> {
     net: &'a ValueNet,
+    /// Each small board's sums (`board_sums.rs`): the boards not played in come from there.
+    board_sums: &'a mut BoardSums,
     parent: Board,
     /// The player to move after any child move: every child is valued from this view.
     me: Player,
@@ -51,11 +54,12 @@ pub struct Children<'a> {
 impl<'a> Children<'a> {
     /// Ready to value the children of `parent`.
     #[inline(always)]
-    pub fn new(net: &'a ValueNet, parent: &Board) -> Children<'a> {
+    pub fn new(net: &'a ValueNet, board_sums: &'a mut BoardSums, parent: &Board) -> Children<'a> {
         let me = parent.side_to_move().other();
         let game = ChildGameFeatures::new(parent);
         Children {
             net,
+            board_sums,
             parent: *parent,
             me,
             shared: [0; MAX_WIDTH],
@@ -120,7 +124,14 @@ impl<'a> Children<'a> {
         let shared: &mut [i16; H] = (&mut self.shared[..H]).try_into().expect("H is at most MAX_WIDTH");
         shared.copy_from_slice(net.biases());
         for other in (0..9).filter(|&o| o != b) {
-            board_features(parent, me, other, net.inputs(), |f| add_column(shared, net.column(f)));
+            // The shipped width's board sums are kept (`board_sums.rs`); a wider experiment's are not.
+            #[cfg(not(bundle))]
+            if H != SHIPPED.hidden {
+                board_features(parent, me, other, net.inputs(), |f| add_column(shared, net.column(f)));
+                continue;
+            }
+            let shipped = (&mut shared[..]).try_into().expect("the shipped width");
+            self.board_sums.add_board(net, parent, me, other, shipped);
         }
         let mut open = *shared;
         let mut kept = [0; MAX_GAME_FEATURES];
@@ -152,11 +163,12 @@ mod tests {
         let wide_fewer_inputs = wide.clone().with_inputs(FORKS);
         for (net, games) in [(&shipped, 60), (&wide, 10), (&wide_fewer_inputs, 10)] {
             let mut rng = Rng::new(11);
+            let mut board_sums = BoardSums::default();
             let mut checked = 0;
             for _ in 0..games {
                 let mut board = Board::new();
                 while !board.is_over() {
-                    let mut children = Children::new(net, &board);
+                    let mut children = Children::new(net, &mut board_sums, &board);
                     for &m in board.legal_moves().iter() {
                         let mut after = board;
                         after.play(m);

@@ -1,18 +1,23 @@
 //! The learned value net: the expected score of a position for the side to move, evaluated at the
 //! search's leaves. Trained by `uttt train-value` and embedded in the binary (and the bundle) as text.
 //!
-//! `features/` the inputs, `accumulator.rs` the first layer kept up to date move by move, `children.rs`
+//! `features/` the inputs, `accumulator.rs` the first layer kept up to date move by move, `board_sums.rs`
+//! each small board's columns summed once for the positions the search values, `children.rs`
 //! a node's children valued from the sums they share, `network/` the quantised net (its shape in
 //! `network/shape.rs`, one file a layer) and its integer inference, `crate::codec` the weight text,
 //! `rollout_head.rs` a second output that predicts a rollout's result.
 
+/// The tools' (the bench, the rollout head's fit); the search values from `board_sums`.
+#[cfg(not(bundle))]
 pub mod accumulator;
+pub mod board_sums;
 mod child_features;
 pub mod children;
 pub mod features;
 pub mod network;
 pub mod rollout_head;
 
+#[cfg(not(bundle))]
 pub use accumulator::Accumulator;
 pub use network::ValueNet;
 
