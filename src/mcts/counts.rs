@@ -24,11 +24,15 @@ pub struct SearchCounts {
     /// Children whose value at a sharpening was the one kept from their visit as a leaf (`leaf_values.rs`),
     /// not counted in `child_values`.
     pub child_values_recalled: u64,
+    /// Small boards' first-layer sums looked up (`value::board_sums`).
+    pub board_sums: u64,
+    /// Of those, the ones not in the table, computed from their features' columns.
+    pub board_sums_computed: u64,
 }
 
 impl SearchCounts {
     /// The counts per iteration, as `(name, value)` rows.
-    pub fn per_iteration(&self) -> [(&'static str, f64); 8] {
+    pub fn per_iteration(&self) -> [(&'static str, f64); 10] {
         let n = self.iterations.max(1) as f64;
         [
             ("path_nodes", self.path_nodes as f64 / n),
@@ -39,6 +43,8 @@ impl SearchCounts {
             ("sharpenings", self.sharpenings as f64 / n),
             ("child_values", self.child_values as f64 / n),
             ("child_values_recalled", self.child_values_recalled as f64 / n),
+            ("board_sums", self.board_sums as f64 / n),
+            ("board_sums_computed", self.board_sums_computed as f64 / n),
         ]
     }
 
@@ -54,6 +60,8 @@ impl SearchCounts {
             sharpenings: self.sharpenings + other.sharpenings,
             child_values: self.child_values + other.child_values,
             child_values_recalled: self.child_values_recalled + other.child_values_recalled,
+            board_sums: self.board_sums + other.board_sums,
+            board_sums_computed: self.board_sums_computed + other.board_sums_computed,
         }
     }
 }

@@ -162,7 +162,8 @@ impl Search {
     /// What this search's searches did, in total.
     #[cfg(not(bundle))]
     pub fn counts(&self) -> SearchCounts {
-        self.counts
+        let (board_sums, board_sums_computed) = self.board_sums.counts();
+        SearchCounts { board_sums, board_sums_computed, ..self.counts }
     }
 
     /// The search's parameters.

@@ -26,13 +26,23 @@ const NO_BOARD: u32 = u32::MAX;
 pub struct BoardSums {
     keys: Box<[u32]>,
     sums: Box<[[i16; WIDTH]]>,
+    /// Sums looked up, and of those computed (not in the table).
+    counts: SumCounts,
 }
+
+/// The tools' counts; nothing in the arena file, which counts nothing (a field the bundler cannot cut, a
+/// type it can).
+#[cfg(not(bundle))]
+type SumCounts = (u64, u64);
+#[cfg(bundle)]
+type SumCounts = ();
 
 impl Default for BoardSums {
     fn default() -> Self {
         BoardSums {
             keys: vec![NO_BOARD; 1 << SLOT_BITS].into(),
             sums: vec![[0; WIDTH]; 1 << SLOT_BITS].into(),
+            counts: SumCounts::default(),
         }
     }
 }
@@ -41,6 +51,12 @@ impl BoardSums {
     /// Forgets every sum (the net is about to change).
     pub fn clear(&mut self) {
         self.keys.fill(NO_BOARD);
+    }
+
+    /// Sums looked up since the table was made, and of those computed.
+    #[cfg(not(bundle))]
+    pub fn counts(&self) -> (u64, u64) {
+        self.counts
     }
 
     /// Adds the columns of small board `b`'s features in `board`, seen by `me`, to `sums`.
@@ -59,7 +75,15 @@ impl BoardSums {
         let theirs = (board.marks(me.other(), b) & FULL) as u32;
         let key = (b as u32) << 19 | closed << 18 | own << 9 | theirs;
         let slot = (key.wrapping_mul(0x9E37_79B1) >> (32 - SLOT_BITS)) as usize;
+        #[cfg(not(bundle))]
+        {
+            self.counts.0 += 1;
+        }
         if self.keys[slot] != key {
+            #[cfg(not(bundle))]
+            {
+                self.counts.1 += 1;
+            }
             let mut fresh = [0; WIDTH];
             board_features(board, me, b, net.inputs(), |f| add_column(&mut fresh, net.column(f)));
             self.sums[slot] = fresh;
@@ -134,6 +158,9 @@ mod tests {
             }
         }
         assert!(valued > 1000, "{valued}");
+        let (looked_up, computed) = table.counts();
+        assert_eq!(looked_up, 2 * 9 * valued as u64, "nine boards a position, two evaluations");
+        assert!(computed > 0 && computed < looked_up / 2, "{computed} of {looked_up}");
     }
 
     #[test]
