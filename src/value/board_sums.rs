@@ -3,12 +3,12 @@
 //!
 //! A board's features read its own marks and state only (`features/mod.rs`), so the sum of their columns
 //! is a function of the board's index, the two players' marks there seen from `me`, and whether it is
-//! closed (who won it, if anyone, is in its marks). Below one root the search meets few of those per board (a leaf differs
-//! from the root in the boards its path played in), so a direct-mapped table keyed by them answers most
-//! boards with one sum of 80 weights instead of a column per mark and threat. The first layer adds `i16`
-//! with wrapping arithmetic, whose result does not depend on the order or grouping of the additions: a
-//! position's sums and value are bit for bit those of `ValueNet::evaluate` (tested). A table belongs to one
-//! net: `clear` when the net changes.
+//! closed (who won it, if anyone, is in its marks). Below one root the search meets few of those per
+//! board (a leaf differs from the root in the boards its path played in), so a direct-mapped table keyed
+//! by them answers most boards with one sum of 80 weights instead of a column per mark and threat. The
+//! first layer adds `i16` with wrapping arithmetic, whose result does not depend on the order or grouping
+//! of the additions: a position's sums and value are bit for bit those of `ValueNet::evaluate` (tested).
+//! A table belongs to one net: `clear` when the net changes.
 
 use super::features::{board_features, game_features, MAX_GAME_FEATURES};
 use super::network::shape::SHIPPED;
@@ -17,7 +17,7 @@ use crate::board::{Board, Player, FULL};
 
 /// The shipped net's width: the table holds its sums (another width is valued from scratch).
 const WIDTH: usize = SHIPPED.hidden;
-/// Slots: 4,096 sums of 160 bytes (640 KB, in the second-level cache).
+/// Slots: 4,096 sums of 160 bytes (640 KiB, within a second-level cache).
 const SLOT_BITS: u32 = 12;
 /// The key of no board (a key has 23 bits).
 const NO_BOARD: u32 = u32::MAX;
