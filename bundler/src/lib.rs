@@ -323,10 +323,8 @@ pub fn bundle(opts: &Options) -> Result<Bundle, String> {
         let (part_name, body) = chunk.split_once("*/\n").ok_or("a part mark lost its end")?;
         let texts = included_texts(body);
         let body = if opts.shrink {
-            {
-                let code = shrink::drop_debug_assertions(&shrink::drop_inert_attributes(body)?)?;
-                shrink::shrink_joined(&shrink::expect_to_unwrap(&code)?)?
-            }
+            let code = shrink::drop_compiled_out_assertions(&shrink::drop_inert_attributes(body)?)?;
+            shrink::shrink_joined(&shrink::expect_to_unwrap(&code)?)?
         } else {
             body.to_string()
         };

@@ -67,7 +67,7 @@ pub fn drop_inert_attributes(src: &str) -> Result<String, String> {
 /// compiles with `-O`, where they are compiled out (the crate's tests and debug builds still check them);
 /// and without its compile-time assertions (`const _: () = assert!(…);`), which the crate's build checks
 /// on the same code and which make no code.
-pub fn drop_debug_assertions(src: &str) -> Result<String, String> {
+pub fn drop_compiled_out_assertions(src: &str) -> Result<String, String> {
     let tokens = tokenize(src)?;
     let code: Vec<usize> = (0..tokens.len()).filter(|&k| !tokens[k].is_trivia()).collect();
     let is = |i: usize, kind: Kind, text: &str| code.get(i).is_some_and(|&k| tokens[k].is(kind, text));
@@ -232,9 +232,12 @@ mod tests {
     #[test]
     fn debug_and_compile_time_assertions_go_and_assertions_stay() {
         let src = "fn f(x: u8) { debug_assert!(x < 9, \"{x})\"); debug_assert_eq!(g((x, 1)), [2]); assert!(x > 0); }";
-        assert_eq!(drop_debug_assertions(src).unwrap(), "fn f(x: u8) {   assert!(x > 0); }");
+        assert_eq!(drop_compiled_out_assertions(src).unwrap(), "fn f(x: u8) {   assert!(x > 0); }");
         let src = "const _: () = assert!(size_of::<N>() == 20, \"(\"); const A: () = assert!(true); const _: u8 = 1;";
-        assert_eq!(drop_debug_assertions(src).unwrap(), " const A: () = assert!(true); const _: u8 = 1;");
+        assert_eq!(
+            drop_compiled_out_assertions(src).unwrap(),
+            " const A: () = assert!(true); const _: u8 = 1;"
+        );
     }
 
     #[test]
