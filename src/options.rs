@@ -1,5 +1,5 @@
 //! The bot's command-line options (`uttt [options]`, docs in docs/commands.md) and the bot they build: its search,
-//! with the embedded policy, value net and rollout head unless told otherwise. The referee loop
+//! with the embedded policy, value net and (where it blends in rollouts) rollout head unless told otherwise. The referee loop
 //! (`protocol.rs`) and every tool that plays the bot (agents, bench, profile, self-play) build it here.
 
 use crate::book::Book;
@@ -8,7 +8,9 @@ use crate::cli::Args;
 use crate::mcts::{Params, Search, DEFAULT_NODES};
 use crate::moves::Move;
 use crate::policy::Policy;
-use crate::value::{rollout_head, ValueNet};
+#[cfg(not(bundle))]
+use crate::value::rollout_head;
+use crate::value::ValueNet;
 
 /// The later turns' budget, in ms, of the arena's 100: the rest is the margin for reading the turn,
 /// answering and the machine's delays. A build without `-O` (debug assertions on) keeps a wider margin: its
@@ -190,12 +192,14 @@ impl BotOptions {
             Some(path) => path.clone(),
             None => format!("{:08x}", crate::codec::fnv1a(crate::codec::FNV_START, text.as_bytes()) >> 32),
         };
-        let weights = [
+        let mut weights = vec![
             ("policy", &None, crate::policy::POLICY_TEXT),
             ("value", &self.value_file, crate::value::VALUE_TEXT),
-            ("head", &self.rollout_head_file, rollout_head::ROLLOUT_HEAD_TEXT),
             ("book", &self.book_file, crate::book::BOOK_TEXT),
         ];
+        // A statement, not a list element: the bundler cuts whole items and statements.
+        #[cfg(not(bundle))]
+        weights.insert(2, ("head", &self.rollout_head_file, rollout_head::ROLLOUT_HEAD_TEXT));
         let weights: Vec<String> =
             weights.iter().map(|(name, file, text)| format!("{name} {}", fingerprint(file, text))).collect();
         format!("build: {build}; weights: {}", weights.join(" "))
@@ -238,10 +242,21 @@ impl BotOptions {
         search
     }
 
-    /// `search` with the value net and, unless turned off, its rollout head: the file's, or the embedded
-    /// one, which fits only the embedded net (another net from a file without a head of its own blends as
-    /// before, silently).
+    /// `search` with the value net and, where a leaf's value blends in a rollout (`value_weight` under 1;
+    /// the bot's net alone reads none) and unless turned off, its rollout head: the file's, or the
+    /// embedded one, which fits only the embedded net (another net from a file without a head of its own
+    /// blends as before, silently). The arena file has no head: it blends plainly if told to blend.
     fn with_value_and_head(&self, search: Search, net: ValueNet) -> Search {
+        #[cfg(not(bundle))]
+        if self.params.value_weight < 1.0 {
+            return self.with_rollout_head(search, net);
+        }
+        search.with_value(net)
+    }
+
+    /// `search` with the value net and its rollout head (`with_value_and_head`).
+    #[cfg(not(bundle))]
+    fn with_rollout_head(&self, search: Search, net: ValueNet) -> Search {
         let head = match &self.rollout_head_file {
             _ if !self.use_rollout_head => None,
             Some(path) => Some(rollout_head::load(&net, Some(path))),

@@ -234,8 +234,9 @@ fn without_the_net_the_bot_searches_as_it_did_before_it() {
     assert_eq!(parse("--value-weight 1").unwrap().params.value_weight, 1.0);
 }
 
-/// The embedded rollout head changes the search's values; a head file that cannot be used leaves the plain
-/// blend (the same moves and log as `--no-rollout-head`), and the bot plays on.
+/// In a blend of net and rollout (`--value-weight 0.5`; the bot values by the net alone, which reads no
+/// rollout) the embedded rollout head changes the search's values; a head file that cannot be used leaves
+/// the plain blend (the same moves and log as `--no-rollout-head`), and the bot plays on.
 #[test]
 fn an_unusable_rollout_head_leaves_the_plain_blend() {
     let input = two_opening_turns();
@@ -259,7 +260,11 @@ fn an_unusable_rollout_head_leaves_the_plain_blend() {
             .collect();
         (out, log)
     };
-    let plain = play("--no-rollout-head");
-    assert_eq!(play("--rollout-head /nonexistent/rollout_head.txt"), plain);
-    assert_ne!(play("").1, plain.1, "the embedded head changes the search's values");
+    let plain = play("--value-weight 0.5 --no-rollout-head");
+    assert_eq!(play("--value-weight 0.5 --rollout-head /nonexistent/rollout_head.txt"), plain);
+    assert_ne!(play("--value-weight 0.5").1, plain.1, "the embedded head changes the blend's values");
+    // The net alone, the bot's, plays the same with the head or without it, and not as the blend does.
+    let net_alone = play("");
+    assert_eq!(play("--no-rollout-head"), net_alone);
+    assert_ne!(net_alone.1, plain.1, "the bot values by the net alone");
 }

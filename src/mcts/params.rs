@@ -98,14 +98,16 @@ impl Params {
         early_stop: false,
     };
 
-    /// The bot's settings: leaves valued half by the net, half by a rollout, and less exploration, since
-    /// those values are less noisy (c 0.3); a node's priors sharpened by the net's values of its children
-    /// at its twelfth visit (sixteen before net 33, whose values are worth the earlier price), each value
-    /// also counted as twelve visits of its child (eight with net 12; net 22 earns more). Each is a match
-    /// against the bot without it: docs/tuning.md.
+    /// The bot's settings: leaves valued by the net alone, no rollout (since 2026-12-03: with the net's
+    /// sums kept by small board, an iteration without the rollout is 1.45× as many, worth more than the
+    /// rollout's tactics; the blend of one half before), and less exploration, since those values are
+    /// less noisy (c 0.3); a node's priors sharpened by the net's values of its children at its twelfth
+    /// visit (sixteen before net 33, whose values are worth the earlier price), each value also counted as
+    /// twelve visits of its child (eight with net 12; net 22 earns more). Each is a match against the bot
+    /// without it: docs/tuning.md.
     pub const BOT: Params = Params {
         exploration: 0.3,
-        value_weight: 0.5,
+        value_weight: 1.0,
         value_prior_visits: 12,
         value_prior_virtual_visits: 12,
         ..Params::ROLLOUT_BOT

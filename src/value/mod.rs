@@ -15,6 +15,8 @@ mod child_features;
 pub mod children;
 pub mod features;
 pub mod network;
+/// The tools' blends only: the bot values its leaves by the net alone (`mcts/evaluate.rs`).
+#[cfg(not(bundle))]
 pub mod rollout_head;
 
 #[cfg(not(bundle))]
