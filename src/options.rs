@@ -1,6 +1,7 @@
-//! The bot's command-line options (`uttt [options]`, docs in docs/commands.md) and the bot they build: its search,
-//! with the embedded policy, value net and (where it blends in rollouts) rollout head unless told otherwise. The referee loop
-//! (`protocol.rs`) and every tool that plays the bot (agents, bench, profile, self-play) build it here.
+//! The bot's command-line options (`uttt [options]`, docs in docs/commands.md) and the bot they build: its
+//! search, with the embedded policy, value net and (where it blends in rollouts) rollout head unless told
+//! otherwise. The referee loop (`protocol.rs`) and every tool that plays the bot (agents, bench, profile,
+//! self-play) build it here.
 
 use crate::book::Book;
 use crate::bot::Bot;
@@ -197,9 +198,12 @@ impl BotOptions {
             ("value", &self.value_file, crate::value::VALUE_TEXT),
             ("book", &self.book_file, crate::book::BOOK_TEXT),
         ];
-        // A statement, not a list element: the bundler cuts whole items and statements.
+        // The head where a blend reads it; a statement, not a list element: the bundler cuts whole items
+        // and statements.
         #[cfg(not(bundle))]
-        weights.insert(2, ("head", &self.rollout_head_file, rollout_head::ROLLOUT_HEAD_TEXT));
+        if self.params.value_weight < 1.0 && self.use_rollout_head {
+            weights.insert(2, ("head", &self.rollout_head_file, rollout_head::ROLLOUT_HEAD_TEXT));
+        }
         let weights: Vec<String> =
             weights.iter().map(|(name, file, text)| format!("{name} {}", fingerprint(file, text))).collect();
         format!("build: {build}; weights: {}", weights.join(" "))
