@@ -201,7 +201,7 @@ impl BotOptions {
         // The head where a blend reads it; a statement, not a list element: the bundler cuts whole items
         // and statements.
         #[cfg(not(bundle))]
-        if self.params.value_weight < 1.0 && self.use_rollout_head {
+        if self.blends_rollouts() && self.use_rollout_head {
             weights.insert(2, ("head", &self.rollout_head_file, rollout_head::ROLLOUT_HEAD_TEXT));
         }
         let weights: Vec<String> =
@@ -252,10 +252,16 @@ impl BotOptions {
     /// blends as before, silently). The arena file has no head: it blends plainly if told to blend.
     fn with_value_and_head(&self, search: Search, net: ValueNet) -> Search {
         #[cfg(not(bundle))]
-        if self.params.value_weight < 1.0 {
+        if self.blends_rollouts() {
             return self.with_rollout_head(search, net);
         }
         search.with_value(net)
+    }
+
+    /// Whether a leaf's value blends in a rollout (`value_weight` under 1), which the rollout head serves.
+    #[cfg(not(bundle))]
+    fn blends_rollouts(&self) -> bool {
+        self.params.value_weight < 1.0
     }
 
     /// `search` with the value net and its rollout head (`with_value_and_head`).
