@@ -45,24 +45,6 @@ pub fn score(t: Terms, (exploration, prior_scale): (f32, f32)) -> f32 {
     t.value + exploration * t.explore + prior_scale * t.prior
 }
 
-/// `score(terms(child, params), factors)`, the same bits, with both of `terms`' cases computed and one
-/// chosen: whether a child was visited is the search's least predictable branch (a new node's children are
-/// a mix of both), and a mispredicted branch costs more than the few operations of the case not taken. An
-/// unvisited child's score is its urgency plus `exploration · 0 + prior_scale · 0`, which adds nothing.
-#[inline(always)]
-fn branchless_score(child: &Node, params: &Params, (exploration, prior_scale): (f32, f32)) -> f32 {
-    let v = child.visits;
-    let visited = child.value_sum * reciprocal(v)
-        + exploration * inv_sqrt(v)
-        + prior_scale * (child.prior * reciprocal(v.saturating_add(1)));
-    let unvisited = params.first_play_urgency + params.prior_weight * child.prior;
-    if v == 0 {
-        unvisited
-    } else {
-        visited
-    }
-}
-
 /// The index among `children` of the child to descend into: a proven win at once, else the best score,
 /// proven losses last.
 #[inline(always)]
@@ -75,7 +57,7 @@ pub fn select(children: &[Node], params: &Params, parent_visits: u32) -> usize {
     let mut best = (0, f32::NEG_INFINITY);
     for (k, child) in children.iter().enumerate() {
         any_proven |= child.proof as u8;
-        let s = branchless_score(child, params, factors);
+        let s = score(child);
         if s > best.1 {
             best = (k, s);
         }
@@ -136,21 +118,6 @@ mod tests {
                 // Rounding may reorder near-ties only.
                 let near_best = scores[chosen] == best || scores[chosen] >= best - 1e-4 * best.abs().max(1.0);
                 assert!(near_best, "{scores:?} chose {chosen}");
-            }
-        }
-    }
-
-    #[test]
-    fn the_branchless_score_is_the_score_bit_for_bit() {
-        let mut rng = crate::rng::Rng::new(5);
-        for params in [Params::BOT, Params::TEXTBOOK] {
-            for _ in 0..20_000 {
-                let visits = [0, 1, 2, rng.below(100), rng.below(10_000)][rng.below(5) as usize];
-                let c = child(visits, visits as f32 * rng.unit_f32(), rng.unit_f32(), Proof::Unknown);
-                let factors = parent_factors(&params, 1 + rng.below(100_000));
-                let (plain, branchless) =
-                    (score(terms(&c, &params), factors), branchless_score(&c, &params, factors));
-                assert_eq!(plain.to_bits(), branchless.to_bits(), "{c:?}");
             }
         }
     }
