@@ -220,7 +220,7 @@ impl Board {
     }
 
     /// Plays a legal move (checked only by debug assertions) for the side to move.
-    #[inline(always)]
+    #[inline]
     pub fn play(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "illegal move {m} in {self:?}");
         self.play_at(m.board(), m.cell());

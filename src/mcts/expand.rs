@@ -107,7 +107,7 @@ impl Search {
         let inverse_temperature = 1.0 / self.params.value_prior_temperature;
         let range = self.tree.get(node).children();
         let mut values = [0f32; 81];
-        let mut priors = [0f32; 81];
+        let mut logits = [0f32; 81];
         let mut children = Children::new(net, &mut self.board_sums, board);
         #[cfg(not(bundle))]
         {
@@ -133,12 +133,12 @@ impl Search {
                 }
                 1.0 - children.value(child.mv, &after)
             };
-            priors[k] = child.prior.max(1e-6);
+            logits[k] = child.prior.max(1e-6).ln() + values[k] * inverse_temperature;
         }
-        let priors = &mut priors[..range.len()];
-        sharpen(priors, &values[..range.len()], inverse_temperature);
+        let logits = &mut logits[..range.len()];
+        crate::policy::softmax(logits);
         let mut mean = 0.0;
-        for ((&p, &value), i) in priors.iter().zip(&values).zip(range) {
+        for ((&p, &value), i) in logits.iter().zip(&values).zip(range) {
             mean += p * value;
             let child = self.tree.get_mut(i);
             child.prior = p;
@@ -152,43 +152,5 @@ impl Search {
             self.root_scores.invalidate();
         }
         mean
-    }
-}
-
-/// `P' ∝ P · exp(v / τ)` in place over `priors`, `values` the children's, `inverse_temperature` `1 / τ`: the
-/// softmax of `ln P + v / τ`, without a logarithm, its exponents shifted by the largest value so that none
-/// overflows (each is at least `-1 / τ`: values lie in `[0, 1]`).
-#[inline(always)]
-fn sharpen(priors: &mut [f32], values: &[f32], inverse_temperature: f32) {
-    let best = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    let mut sum = 0.0;
-    for (p, &v) in priors.iter_mut().zip(values) {
-        *p *= ((v - best) * inverse_temperature).exp();
-        sum += *p;
-    }
-    for p in priors.iter_mut() {
-        *p /= sum;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::sharpen;
-
-    #[test]
-    fn sharpening_is_the_softmax_of_log_prior_plus_value_over_temperature() {
-        let (mut priors, values) = ([0.5f32, 0.3, 0.2, 1e-6], [0.2f32, 0.9, 0.5, 1.0]);
-        let inverse_temperature = 10.0;
-        let logits: Vec<f64> = priors
-            .iter()
-            .zip(&values)
-            .map(|(&p, &v)| (p as f64).ln() + v as f64 * inverse_temperature as f64)
-            .collect();
-        let total: f64 = logits.iter().map(|l| l.exp()).sum();
-        sharpen(&mut priors, &values, inverse_temperature);
-        for (p, l) in priors.iter().zip(&logits) {
-            assert!((*p as f64 - l.exp() / total).abs() < 1e-6, "{priors:?}");
-        }
-        assert!(priors[1] > 0.9, "the best value's child takes most of the prior: {priors:?}");
     }
 }

@@ -71,7 +71,6 @@ impl Policy {
 }
 
 /// Replaces logits by their softmax (shifted by their maximum, so that no `exp` overflows).
-#[inline(always)]
 pub fn softmax(logits: &mut [f32]) {
     let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     let mut sum = 0.0;

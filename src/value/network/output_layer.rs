@@ -69,7 +69,7 @@ pub(super) fn squared_dot(units: &[i16], weights: &[i16]) -> i32 {
 }
 
 /// The logistic function.
-#[inline(always)]
+#[inline]
 pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
