@@ -233,12 +233,12 @@ pub fn run_all(value_file: Option<&str>) -> Result<BenchFigures, String> {
     figures.add("perft8_nps", nodes as f64 / seconds);
     figures.add("playouts_per_sec", playout_speed(Duration::from_secs(2), 1));
     let budget = Duration::from_millis(100);
-    // The bot (the net alone at the leaves since 2026-12-03, so `_value_net` is the same search), rollouts
-    // alone (the bot before the net, `--no-value`), and rollouts without the learned prior.
+    // The bot (the net alone at the leaves since 2026-12-03), the blend it replaced (half net, half rollout,
+    // with the rollout head), rollouts alone (the bot before the net, `--no-value`), and rollouts without the
+    // learned prior.
     let iterations = |use_policy, params| mcts_iterations(budget, 5, use_policy, params, value_file) as f64;
     figures.add("mcts_iters_per_100ms", iterations(true, Params::BOT));
-    figures
-        .add("mcts_iters_per_100ms_value_net", iterations(true, Params { value_weight: 1.0, ..Params::BOT }));
+    figures.add("mcts_iters_per_100ms_blend", iterations(true, Params { value_weight: 0.5, ..Params::BOT }));
     figures.add("mcts_iters_per_100ms_no_value", iterations(true, Params::ROLLOUT_BOT));
     figures.add("mcts_iters_per_100ms_no_policy", iterations(false, Params::ROLLOUT_BOT));
     // From the middle game, where boards hold more marks and rollouts are shorter.
