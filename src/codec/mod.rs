@@ -38,31 +38,39 @@ impl Default for IntModel {
     }
 }
 
-/// One section's models and the values coded in it so far (their neighbours select the models).
+/// One section's models and the neighbour buckets (`neighbour_bucket`) of the values coded in it so far,
+/// which select the models.
 struct Section {
     models: Vec<IntModel>,
-    values: Vec<i64>,
+    buckets: Vec<u8>,
     stride: usize,
+}
+
+/// A value's bucket as a neighbour: its bit length, at most `NEIGHBOUR_BUCKETS - 1`.
+fn neighbour_bucket(v: i64) -> u8 {
+    (64 - v.unsigned_abs().leading_zeros() as usize).min(NEIGHBOUR_BUCKETS - 1) as u8
 }
 
 impl Section {
     fn new(stride: usize) -> Section {
         Section {
             models: vec![IntModel::default(); NEIGHBOUR_BUCKETS * NEIGHBOUR_BUCKETS],
-            values: Vec::new(),
+            buckets: Vec::new(),
             stride,
         }
     }
 
     /// The model for the next value: by the bit lengths of the previous value and of the one a row back.
     fn model(&mut self) -> &mut IntModel {
-        let bucket = |v: Option<&i64>| {
-            v.map_or(0, |v| (64 - v.unsigned_abs().leading_zeros() as usize).min(NEIGHBOUR_BUCKETS - 1))
-        };
-        let n = self.values.len();
-        let above = if self.stride > 0 && n >= self.stride { self.values.get(n - self.stride) } else { None };
-        let k = bucket(self.values.last()) * NEIGHBOUR_BUCKETS + bucket(above);
+        let n = self.buckets.len();
+        let above = if self.stride > 0 && n >= self.stride { self.buckets[n - self.stride] } else { 0 };
+        let k = *self.buckets.last().unwrap_or(&0) as usize * NEIGHBOUR_BUCKETS + above as usize;
         &mut self.models[k]
+    }
+
+    /// Notes the value just coded, a neighbour of those to come.
+    fn push(&mut self, value: i64) {
+        self.buckets.push(neighbour_bucket(value));
     }
 }
 
@@ -175,7 +183,7 @@ impl Writer {
                 coder.bit(&mut m.mantissa[class * MANTISSA_MODELS + (j - 1).min(MANTISSA_MODELS - 1)], bit);
             }
         }
-        self.lanes[self.lane].values.push(value);
+        self.lanes[self.lane].push(value);
         let size = self.sizes.last_mut().expect("a first section from the start");
         size.values += 1;
         size.bits = self.coder.cost_bits() - self.section_start_bits;
@@ -266,7 +274,7 @@ impl Reader {
             return Err(format!("a value of {value} where {bits} bits were written (damaged text?)"));
         }
         self.checksum.add(value, bits);
-        self.lanes[self.lane].values.push(value);
+        self.lanes[self.lane].push(value);
         Ok(value)
     }
 

@@ -14,20 +14,30 @@ const TOP: u32 = 1 << 24;
 pub struct BitModel {
     zeros: u32,
     ones: u32,
+    /// `p0_of` the counts, kept (computed when they change, so that its division is off the decoder's
+    /// chain of dependent bits), stored XOR `P0_UNSEEN` so that the derived default (0) is a fresh
+    /// model's chance.
+    p0_xor_unseen: u32,
 }
+
+/// A model that has seen nothing gives a zero half the range.
+const P0_UNSEEN: u32 = 1 << (PROB_BITS - 1);
 
 impl BitModel {
     /// The chance of a zero, in 1..2^16 (never 0 or 1: every bit stays codable).
+    #[inline]
     fn p0(&self) -> u32 {
-        p0_of(self.zeros as u64, (self.zeros + self.ones) as u64)
+        self.p0_xor_unseen ^ P0_UNSEEN
     }
 
+    #[inline]
     fn update(&mut self, bit: bool) {
         if bit {
             self.ones += 1;
         } else {
             self.zeros += 1;
         }
+        self.p0_xor_unseen = p0_of(self.zeros as u64, (self.zeros + self.ones) as u64) ^ P0_UNSEEN;
     }
 }
 
@@ -203,6 +213,16 @@ mod tests {
             let seen = rng.below(1 << 30) as u64;
             let zeros = rng.below(seen as u32 + 1) as u64;
             assert_eq!(p0_of(zeros, seen), exact(zeros, seen), "{zeros} of {seen}");
+        }
+    }
+
+    #[test]
+    fn a_fresh_model_keeps_the_chance_of_its_counts() {
+        let mut m = BitModel::default();
+        assert_eq!(m.p0(), p0_of(0, 0));
+        for (k, bit) in [true, false, false, true, true, true].into_iter().enumerate() {
+            m.update(bit);
+            assert_eq!(m.p0(), p0_of(m.zeros as u64, k as u64 + 1));
         }
     }
 
