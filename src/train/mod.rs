@@ -108,12 +108,13 @@ pub fn selfplay_main(words: &[String]) -> Result<i32, String> {
     Ok(0)
 }
 
-/// `uttt train (--data FILE | --value-data FILE...) [--epochs E] [--seed S] [--lr X] [--step Q] [--init FILE]
-/// [--out DIR]`
+/// `uttt train (--data FILE | --value-data FILE...) [--searches FILE...] [--epochs E] [--seed S] [--lr X]
+/// [--step Q] [--init FILE] [--out DIR]`
 pub fn train_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
     let path: Option<String> = a.value("--data")?;
     let mut value_paths = a.values("--value-data")?;
+    let search_paths = a.values("--searches")?;
     let epochs: usize = a.value_or("--epochs", 30)?;
     let seed: u64 = a.value_or("--seed", 1)?;
     let out: String = a.value_or("--out", "weights".to_string())?;
@@ -135,7 +136,8 @@ pub fn train_main(words: &[String]) -> Result<i32, String> {
         return Err(format!("unexpected arguments {rest:?}"));
     }
     value_paths.extend(rest);
-    let (records, source) = match (path, value_paths.is_empty()) {
+    let (mut records, source) = match (path, value_paths.is_empty()) {
+        (None, true) if !search_paths.is_empty() => (Vec::new(), "no self-play".to_string()),
         (Some(path), true) => {
             let bytes = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
             (policy::data::from_bytes(&bytes)?, path)
@@ -152,7 +154,15 @@ pub fn train_main(words: &[String]) -> Result<i32, String> {
         }
         _ => return Err("give either --data FILE or --value-data FILE...".to_string()),
     };
-    eprintln!("train: {} positions", records.len());
+    let played = records.len();
+    for path in &search_paths {
+        records.extend(book::searches::policy_records(path)?);
+    }
+    let source = match search_paths.is_empty() {
+        true => source,
+        false => format!("{source}, and the book's searches in {}", search_paths.join(" ")),
+    };
+    eprintln!("train: {} positions ({played} played, {} searched)", records.len(), records.len() - played);
     let settings = policy::fit::Settings { epochs, seed, learning_rate: lr, step, init };
     let summary = policy::fit::train_with(&records, &settings, true);
     policy::fit::write_weights(

@@ -153,6 +153,20 @@ pub fn read(path: &str, repair: bool) -> Result<HashMap<Board, Searched>, String
     Ok(searched)
 }
 
+/// The searches of a file as the move policy's training records (`uttt train --searches`), in the file's
+/// order: each position (its canonical form) with every root move's visits, from searches 200,000 to
+/// 1,000,000 iterations deep where self-play's are 4,000.
+pub fn policy_records(path: &str) -> Result<Vec<crate::train::policy::data::Record>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let lines = text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty());
+    lines
+        .map(|(i, line)| {
+            let s = Searched::from_line(line).map_err(|e| format!("{path} line {}: {e}", i + 1))?;
+            Ok(crate::train::policy::data::Record { history: s.path, visits: s.visits, result: 0 })
+        })
+        .collect()
+}
+
 /// How the book's positions are searched.
 #[derive(Clone, Debug)]
 pub struct SearchConfig {
@@ -177,5 +191,48 @@ pub fn search(path: &[Move], config: &SearchConfig) -> Searched {
         visits: report.root_visits,
         values: report.root_values,
         iterations: config.iterations,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_searches_file_becomes_policy_records_in_its_order() {
+        let first = Searched {
+            path: parse_opening("4 4").unwrap(),
+            best: parse_opening("3 3").unwrap()[0],
+            value: 0.4,
+            visits: vec![(parse_opening("3 3").unwrap()[0], 900), (parse_opening("3 4").unwrap()[0], 100)],
+            values: vec![0.4, 0.3],
+            iterations: 1000,
+        };
+        let (second, _) = parse_canonical_path("4 4,3 3").unwrap();
+        let second_board = Board::from_moves(&second).unwrap();
+        let moves = second_board.legal_moves();
+        let second = Searched {
+            path: second,
+            best: moves[0],
+            value: 0.6,
+            visits: moves.iter().enumerate().map(|(k, &m)| (m, k as u32)).collect(),
+            values: Vec::new(),
+            iterations: 0,
+        };
+        let file = std::env::temp_dir().join(format!("uttt-policy-records-{}.txt", std::process::id()));
+        let text = format!("{}\n\n{}\n", first.to_line(), second.to_line());
+        std::fs::write(&file, text).unwrap();
+        let records = policy_records(file.to_str().unwrap());
+        std::fs::remove_file(&file).unwrap();
+        let records = records.unwrap();
+        assert_eq!(records.len(), 2, "the blank line is no record");
+        for (record, searched) in records.iter().zip([&first, &second]) {
+            assert_eq!((&record.history, &record.visits), (&searched.path, &searched.visits));
+        }
+        let bad = std::env::temp_dir().join(format!("uttt-policy-records-bad-{}.txt", std::process::id()));
+        std::fs::write(&bad, "2;4 4,3 3;2 2;0.5\n").unwrap();
+        let error = policy_records(bad.to_str().unwrap()).unwrap_err();
+        std::fs::remove_file(&bad).unwrap();
+        assert!(error.contains("line 1"), "{error}");
     }
 }
