@@ -74,6 +74,10 @@ pub struct Params {
     /// Stop early when the most visited move can no longer be overtaken. Off for the bot: the time it
     /// saves is worth more spent on the subtree that the next turn reuses (docs/tuning.md).
     pub early_stop: bool,
+    /// The move played: the root's child with the best mean among those with at least this share of the
+    /// most visited one's visits (0: the most visited itself). A move the search found late, better
+    /// than the most visited one, is played before its visits catch up (`search_report.rs`).
+    pub move_pick: f32,
 }
 
 impl Params {
@@ -96,6 +100,7 @@ impl Params {
         endgame_share: 0.5,
         reuse_tree: true,
         early_stop: false,
+        move_pick: 0.0,
     };
 
     /// The bot's settings: leaves valued by the net alone, no rollout (since 2026-12-03: with the net's
@@ -103,13 +108,15 @@ impl Params {
     /// rollout's tactics; the blend of one half before), and less exploration, since those values are
     /// less noisy (c 0.3); a node's priors sharpened by the net's values of its children at its twelfth
     /// visit (sixteen before net 33, whose values are worth the earlier price), each value also counted as
-    /// twelve visits of its child (eight with net 12; net 22 earns more). Each is a match against the bot
-    /// without it: docs/tuning.md.
+    /// twelve visits of its child (eight with net 12; net 22 earns more); and the move played the best
+    /// mean among the root's children with 30 % of the most visits (2026-12-03). Each is a match against
+    /// the bot without it: docs/tuning.md.
     pub const BOT: Params = Params {
         exploration: 0.3,
         value_weight: 1.0,
         value_prior_visits: 12,
         value_prior_virtual_visits: 12,
+        move_pick: 0.3,
         ..Params::ROLLOUT_BOT
     };
 
@@ -155,5 +162,6 @@ impl Params {
         endgame_share: 0.5,
         reuse_tree: false,
         early_stop: false,
+        move_pick: 0.0,
     };
 }

@@ -57,24 +57,47 @@ fn best_child(tree: &Tree, node: usize) -> Option<usize> {
     tree.children(node).iter().enumerate().max_by_key(|(_, c)| rank(c)).map(|(k, _)| first + k)
 }
 
+/// The root's child to play: `best_child`'s where `pick` is 0 or that child is proven; else, among the
+/// unproven children with at least `pick` of its visits, the one with the best mean (the first on ties,
+/// the most visited one before the rest): `Params::move_pick`.
+fn chosen_child(tree: &Tree, pick: f32) -> Option<usize> {
+    let most_visited = best_child(tree, 0)?;
+    let top = tree.get(most_visited);
+    if pick <= 0.0 || top.proof != Proof::Unknown {
+        return Some(most_visited);
+    }
+    let floor = ((top.visits as f32 * pick) as u32).max(1);
+    let first = tree.get(0).first_child as usize;
+    let mut chosen = (most_visited, top.mean());
+    for (k, child) in tree.children(0).iter().enumerate() {
+        if child.proof == Proof::Unknown && child.visits >= floor && child.mean() > chosen.1 {
+            chosen = (first + k, child.mean());
+        }
+    }
+    Some(chosen.0)
+}
+
 impl SearchReport {
-    /// The report of a search whose tree is `tree`, rooted at `root_board`; the times are the caller's.
+    /// The report of a search whose tree is `tree`, rooted at `root_board`, its move chosen with `pick`
+    /// (`chosen_child`); the times are the caller's.
     pub(super) fn of_tree(
         tree: &Tree,
         root_board: &Board,
         iterations: u64,
         nodes_reused: usize,
+        pick: f32,
     ) -> SearchReport {
+        let best_index = chosen_child(tree, pick);
+        // The chosen move, then the most visited line below it.
         let mut principal_variation = Vec::new();
-        let mut node = 0;
-        while let Some(child) = best_child(tree, node) {
+        let mut next = best_index;
+        while let Some(child) = next {
             principal_variation.push(tree.get(child).mv);
-            node = child;
             if principal_variation.len() >= 8 {
                 break;
             }
+            next = best_child(tree, child);
         }
-        let best_index = best_child(tree, 0);
         let best = match best_index {
             Some(i) => *tree.get(i),
             // Not even one iteration expanded the root (capacity 1, or zero iterations): any legal move.
@@ -94,6 +117,51 @@ impl SearchReport {
             root_time: Duration::ZERO,
             loop_time: Duration::ZERO,
             margin: Duration::ZERO,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A root whose children have these (visits, mean, proof).
+    fn root_with(children: &[(u32, f32, Proof)]) -> Tree {
+        let mut tree = Tree::with_capacity(64);
+        let nodes = children.iter().enumerate().map(|(k, &(visits, mean, proof))| Node {
+            visits,
+            value_sum: visits as f32 * mean,
+            proof,
+            ..Node::new(Move(k as u8), 0.1)
+        });
+        assert!(tree.expand(0, nodes.collect::<Vec<_>>().into_iter()));
+        tree
+    }
+
+    #[test]
+    fn the_best_mean_above_the_share_of_the_most_visits_is_played() {
+        let u = Proof::Unknown;
+        let tree = root_with(&[(1000, 0.50, u), (400, 0.60, u), (200, 0.70, u), (299, 0.65, u)]);
+        let played = |pick| tree.get(chosen_child(&tree, pick).unwrap()).mv;
+        assert_eq!(played(0.0), Move(0), "0: the most visited");
+        assert_eq!(played(0.3), Move(1), "children under 300 visits are not played");
+        assert_eq!(played(0.2), Move(2));
+        assert_eq!(played(0.5), Move(0), "none better has half the visits");
+        // A proven child is never the one picked by mean, and a proven most visited child stays.
+        let tree = root_with(&[(1000, 0.50, u), (400, 0.60, Proof::Draw), (400, 0.55, u)]);
+        assert_eq!(tree.get(chosen_child(&tree, 0.3).unwrap()).mv, Move(2));
+        let tree = root_with(&[(10, 1.0, Proof::Win), (400, 0.60, u)]);
+        assert_eq!(tree.get(chosen_child(&tree, 0.01).unwrap()).mv, Move(0));
+    }
+
+    #[test]
+    fn the_principal_variation_starts_with_the_move_played() {
+        let u = Proof::Unknown;
+        let tree = root_with(&[(1000, 0.50, u), (400, 0.60, u)]);
+        for pick in [0.0, 0.3] {
+            let r = SearchReport::of_tree(&tree, &Board::new(), 0, 0, pick);
+            assert_eq!(r.principal_variation.first(), Some(&r.best));
+            assert_eq!(r.best, if pick > 0.0 { Move(1) } else { Move(0) });
         }
     }
 }

@@ -262,7 +262,7 @@ fn the_report_values_are_expected_scores_even_when_the_leaves_stray() {
         n.visits = n.visits.max(1) + 100_000;
         n.value_sum = n.visits as f32 * factor;
     }
-    let r = SearchReport::of_tree(&s.tree, &s.root_board, 0, 0);
+    let r = SearchReport::of_tree(&s.tree, &s.root_board, 0, 0, s.params.move_pick);
     assert!((0.0..=1.0).contains(&r.best_value), "{}", r.best_value);
     assert!(r.root_values.iter().all(|v| (0.0..=1.0).contains(v)), "{:?}", r.root_values);
     assert!(r.root_values.contains(&1.0) && r.root_values.contains(&0.0));

@@ -100,6 +100,7 @@ tunables! {
     "exact_share" => endgame_share, 0.0..=1.0, "the share of a turn's time that exact search may take";
     "reuse" => reuse_tree, 0.0..=1.0, "keep the subtree of the position reached between turns (1: on)";
     "early" => early_stop, 0.0..=1.0, "stop once the most visited move cannot be overtaken (1: on)";
+    "pick" => move_pick, 0.0..=1.0, "the move played: the best mean among the root's children with this share of the most visits (0: the most visited)";
 }
 
 impl Tunable {
