@@ -254,7 +254,13 @@ impl Search {
                 (after.saturating_sub(before)).as_secs_f64() / (stopped - began).as_secs_f64().max(1e-6);
             self.wait = (self.wait * 7.0 / 8.0).max(wait);
         }
-        let mut report = SearchReport::of_tree(&self.tree, &self.root_board, iterations, nodes_reused, self.params.move_pick);
+        let mut report = SearchReport::of_tree(
+            &self.tree,
+            &self.root_board,
+            iterations,
+            nodes_reused,
+            self.params.move_pick,
+        );
         (report.root_time, report.loop_time) = (start - began, stopped - start);
         report.margin = budget::stall_margin(self.stall).max(budget::load_margin(self.wait));
         report
