@@ -127,6 +127,7 @@ impl Params {
             value_prior_visits: 0,
             value_prior_virtual_visits: 0,
             exploration: Params::ROLLOUT_BOT.exploration,
+            move_pick: Params::ROLLOUT_BOT.move_pick,
             ..self
         }
     }
