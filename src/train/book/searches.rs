@@ -129,10 +129,28 @@ pub fn parse_canonical_path(text: &str) -> Result<(Vec<Move>, Board), String> {
     Ok((path, board))
 }
 
-/// The searches of a file, by canonical position (a missing file: none yet). A last line without its line
-/// end was being written when a run stopped: it is skipped, and with `repair` (the file this run appends
-/// to) cut from the file, so that the next line starts on a line of its own.
+/// The searches of a file, by canonical position (a missing file: none yet; see `in_order`).
 pub fn read(path: &str, repair: bool) -> Result<HashMap<Board, Searched>, String> {
+    Ok(in_order(path, repair)?.into_iter().map(|s| (s.position(), s)).collect())
+}
+
+/// The searches of a file as the move policy's training records (`uttt train --searches`), in the file's
+/// order: each position (its canonical form) with every root move's visits, from searches 200,000 to
+/// 1,000,000 iterations deep where self-play's are 4,000.
+pub fn policy_records(path: &str) -> Result<Vec<crate::train::policy::data::Record>, String> {
+    if !std::path::Path::new(path).is_file() {
+        return Err(format!("{path}: no such file"));
+    }
+    let records = in_order(path, false)?.into_iter();
+    Ok(records
+        .map(|s| crate::train::policy::data::Record { history: s.path, visits: s.visits, result: 0 })
+        .collect())
+}
+
+/// The searches of a file in its order (a missing file: none yet). A last line without its line end was
+/// being written when a run stopped: it is skipped, and with `repair` (the file this run appends to) cut
+/// from the file, so that the next line starts on a line of its own.
+fn in_order(path: &str, repair: bool) -> Result<Vec<Searched>, String> {
     let mut text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -145,25 +163,9 @@ pub fn read(path: &str, repair: bool) -> Result<HashMap<Board, Searched>, String
             std::fs::write(path, &text).map_err(|e| format!("{path}: {e}"))?;
         }
     }
-    let mut searched = HashMap::new();
-    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let s = Searched::from_line(line).map_err(|e| format!("{path} line {}: {e}", i + 1))?;
-        searched.insert(s.position(), s);
-    }
-    Ok(searched)
-}
-
-/// The searches of a file as the move policy's training records (`uttt train --searches`), in the file's
-/// order: each position (its canonical form) with every root move's visits, from searches 200,000 to
-/// 1,000,000 iterations deep where self-play's are 4,000.
-pub fn policy_records(path: &str) -> Result<Vec<crate::train::policy::data::Record>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let lines = text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty());
     lines
-        .map(|(i, line)| {
-            let s = Searched::from_line(line).map_err(|e| format!("{path} line {}: {e}", i + 1))?;
-            Ok(crate::train::policy::data::Record { history: s.path, visits: s.visits, result: 0 })
-        })
+        .map(|(i, line)| Searched::from_line(line).map_err(|e| format!("{path} line {}: {e}", i + 1)))
         .collect()
 }
 
@@ -220,7 +222,8 @@ mod tests {
             iterations: 0,
         };
         let file = std::env::temp_dir().join(format!("uttt-policy-records-{}.txt", std::process::id()));
-        let text = format!("{}\n\n{}\n", first.to_line(), second.to_line());
+        // A last line cut off by a stopped run is skipped.
+        let text = format!("{}\n\n{}\n2;4 4,3", first.to_line(), second.to_line());
         std::fs::write(&file, text).unwrap();
         let records = policy_records(file.to_str().unwrap());
         std::fs::remove_file(&file).unwrap();
@@ -234,5 +237,6 @@ mod tests {
         let error = policy_records(bad.to_str().unwrap()).unwrap_err();
         std::fs::remove_file(&bad).unwrap();
         assert!(error.contains("line 1"), "{error}");
+        assert!(policy_records("/nonexistent/uttt-searches.txt").is_err(), "a missing file is an error here");
     }
 }
