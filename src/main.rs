@@ -152,7 +152,7 @@ const COMMANDS: &[Command] = &[
         name: "train",
         aliases: &[],
         usage: &[
-            "train (--data FILE | --value-data FILE...) [--searches FILE]... [--epochs E] [--seed S] [--lr X] [--step Q]",
+            "train (--data FILE | --value-data FILE... | --searches FILE...) [--epochs E] [--seed S] [--lr X] [--step Q]",
             "      [--init FILE] [--out DIR]       train the policy (a step of regenerate-weights); Q: its text's step",
             "                                       in 1/1024 (32); --init FILE --epochs 0 re-encodes and measures a policy;",
             "                                       --searches: the book's deep searches too (each file as often as given)",

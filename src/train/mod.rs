@@ -108,7 +108,7 @@ pub fn selfplay_main(words: &[String]) -> Result<i32, String> {
     Ok(0)
 }
 
-/// `uttt train (--data FILE | --value-data FILE...) [--searches FILE...] [--epochs E] [--seed S] [--lr X]
+/// `uttt train (--data FILE | --value-data FILE... | --searches FILE...) [--epochs E] [--seed S] [--lr X]
 /// [--step Q] [--init FILE] [--out DIR]`
 pub fn train_main(words: &[String]) -> Result<i32, String> {
     let mut a = Args::new(words);
@@ -152,7 +152,7 @@ pub fn train_main(words: &[String]) -> Result<i32, String> {
             }
             (records, format!("the moves played in {} (value self-play)", value_paths.join(" ")))
         }
-        _ => return Err("give either --data FILE or --value-data FILE...".to_string()),
+        _ => return Err("give --data FILE, --value-data FILE... or --searches FILE...".to_string()),
     };
     let played = records.len();
     for path in &search_paths {
