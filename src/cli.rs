@@ -1,5 +1,23 @@
 //! A tiny command-line option reader shared by the subcommands (std only, no clap).
 
+/// Ends the process quietly when its output's reader goes away (`uttt report LOG | head`), as command-line
+/// tools do, instead of panicking at the next `println!`: Rust ignores SIGPIPE, so a write to a closed pipe
+/// fails and the print macros panic. For the tools only; the bot (no subcommand) keeps Rust's way.
+pub fn end_quietly_when_output_closes() {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGPIPE: i32 = 13;
+        const SIG_DFL: usize = 0;
+        // SAFETY: restoring a signal's default disposition, before any thread is started.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
+}
+
 /// The default for `--jobs`: every core.
 pub fn default_jobs() -> usize {
     std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)

@@ -322,6 +322,11 @@ const COMMANDS: &[Command] = &[
     },
 ];
 
+/// The commands that only read and print (no player process): the ones a reader pipes into `head`, which end
+/// quietly when it stops reading (`cli::end_quietly_when_output_closes`). Not the others: a closed pipe to
+/// a player that died must reach the referee as an error (a fault), not end it.
+const PRINTS_ONLY: &[&str] = &["report", "show", "slips", "analyse", "bench", "perft", "book-met", "help"];
+
 /// The usage text, one entry a command, in the table's order.
 fn usage() -> String {
     let mut text = format!("usage: uttt {BOT_USAGE}\n");
@@ -339,10 +344,15 @@ fn main() -> ExitCode {
     let asks_help = args.iter().any(|a| matches!(a.as_str(), "--help" | "-h"));
     let code = match command {
         _ if asks_help && first != Some("help") => help_command(&[]).unwrap_or(2),
-        Some(command) => (command.run)(rest).unwrap_or_else(|e| {
-            eprintln!("uttt: {e}");
-            2
-        }),
+        Some(command) => {
+            if PRINTS_ONLY.contains(&command.name) {
+                uttt::cli::end_quietly_when_output_closes();
+            }
+            (command.run)(rest).unwrap_or_else(|e| {
+                eprintln!("uttt: {e}");
+                2
+            })
+        }
         None => uttt::protocol::start(&args),
     };
     ExitCode::from(code as u8)

@@ -47,3 +47,24 @@ fn every_tunable_is_an_option_in_the_help_and_a_row_of_the_docs_table() {
         assert!(uttt::agents::parse(&outside, 1).is_err(), "{outside}");
     }
 }
+
+/// A tool's output piped into a reader that stops early (`uttt report LOG | head`) ends the tool quietly,
+/// as command-line tools do, not with a panic at its next print.
+#[cfg(unix)]
+#[test]
+fn a_tool_whose_reader_goes_away_ends_without_a_panic() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    // The signature computes for a tenth of a second before it prints: the reader is gone by then.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uttt"))
+        .args(["bench", "--signature"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert!(!errors.contains("panicked"), "the tool panicked:\n{errors}");
+    assert_eq!(out.status.signal(), Some(13), "ended by {:?}, not by the closed pipe", out.status);
+}
