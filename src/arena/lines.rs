@@ -21,6 +21,17 @@ pub fn distinct_lines<T: Ord>(games: &[&[T]], ply: usize) -> usize {
     starts.len()
 }
 
+/// The share of `games` whose first `ply` moves another game of them shares too: those a book of the lines
+/// met more than once could hold at that ply (the rest were met once, where no such book reaches).
+pub fn shared_share<T: Ord>(games: &[&[T]], ply: usize) -> f64 {
+    let mut starts: Vec<&[T]> = games.iter().map(|g| &g[..g.len().min(ply)]).collect();
+    starts.sort();
+    let shared = (0..starts.len())
+        .filter(|&k| (k > 0 && starts[k - 1] == starts[k]) || starts.get(k + 1) == Some(&starts[k]))
+        .count();
+    shared as f64 / starts.len().max(1) as f64
+}
+
 /// The mean score as Elo with its 95 % interval, the games grouped by their first `ply` moves into
 /// clusters: (Elo, low, high, clusters). The variance is the cluster-robust one,
 /// `G/(G-1) · Σ_c (Σ_{i∈c} (s_i - s̄))² / n²` over `G` clusters; with one cluster it is unbounded.
@@ -58,17 +69,20 @@ pub fn clustered_margin(cluster_sums: &[f64], n: usize) -> f64 {
     1.959964 * variance.sqrt()
 }
 
-/// One colour's line of a summary: its distinct lines at `LINE_PLIES` and its score's interval over the
-/// lines at `CLUSTER_PLY`. `games`: each game's moves and the player's score in it.
+/// One colour's line of a summary: its distinct lines at `LINE_PLIES`, the share of its games on a line
+/// another shares there, and its score's interval over the lines at `CLUSTER_PLY`. `games`: each game's moves and the player's score in it.
 pub fn colour_line<T: Ord>(who: &str, games: &[(&[T], f64)]) -> String {
     let moves: Vec<&[T]> = games.iter().map(|(g, _)| *g).collect();
     let counts: Vec<String> = LINE_PLIES.iter().map(|&p| distinct_lines(&moves, p).to_string()).collect();
+    let shared: Vec<String> =
+        LINE_PLIES.iter().map(|&p| format!("{:.0}", 100.0 * shared_share(&moves, p))).collect();
     let (elo, lo, hi, clusters) = clustered_elo_interval(games, CLUSTER_PLY);
     format!(
-        "  {who}: {} games, distinct lines at plies {}: {}; elo {elo:+.1}, 95% over its {clusters} lines at ply {CLUSTER_PLY} (a line's games one cluster) {lo:+.1} .. {hi:+.1}\n",
+        "  {who}: {} games, distinct lines at plies {}: {} (games on a line another shares: {} %); elo {elo:+.1}, 95% over its {clusters} lines at ply {CLUSTER_PLY} (a line's games one cluster) {lo:+.1} .. {hi:+.1}\n",
         games.len(),
         LINE_PLIES.map(|p| p.to_string()).join("/"),
-        counts.join("/")
+        counts.join("/"),
+        shared.join("/")
     )
 }
 
@@ -84,6 +98,16 @@ mod tests {
         assert_eq!(distinct_lines(&games, 2), 2);
         assert_eq!(distinct_lines(&games, 3), 3);
         assert_eq!(distinct_lines(&games, 4), 4);
+    }
+
+    #[test]
+    fn the_shared_share_counts_the_games_whose_line_another_game_follows() {
+        let games: Vec<&[u8]> = vec![&[1, 2, 3], &[1, 2, 4], &[1, 5], &[1, 2, 3, 9]];
+        assert_eq!(shared_share(&games, 1), 1.0);
+        assert_eq!(shared_share(&games, 2), 0.75);
+        assert_eq!(shared_share(&games, 3), 0.5);
+        assert_eq!(shared_share(&games, 4), 0.0);
+        assert_eq!(shared_share::<u8>(&[], 3), 0.0);
     }
 
     #[test]
@@ -107,6 +131,9 @@ mod tests {
         // One line: no interval at all.
         let (_, lo1, hi1, _) = clustered_elo_interval(&shared[..10], 1);
         assert!(lo1.is_infinite() && hi1.is_infinite());
-        assert!(colour_line("A as X", &shared).contains("distinct lines at plies 10/20/30: 4/4/4"));
+        let line = colour_line("A as X", &shared);
+        assert!(line.contains(
+            "distinct lines at plies 10/20/30: 4/4/4 (games on a line another shares: 100/100/100 %)"
+        ));
     }
 }
