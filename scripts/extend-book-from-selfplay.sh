@@ -35,6 +35,7 @@
 #     EARLIER=weights/book-extension/lines-9100-9200.txt \
 #     WORTH_MET="weights/book-met.txt weights/book-lines.txt weights/book-extension/lines-9100-9200.txt" \
 #     scripts/extend-book-from-selfplay.sh 9300 9400 9500 9600   # earlier versions' lines (below)
+#   (the same with DEEPER=weights/book-extension/searches-deep-net-alone.txt: O's moves searched again, level, not shipped)
 #
 # (each seed's games first, PLAYED=weights/book.txt STOP_AFTER_GAMES=1: 9300 with OPPONENT="$(scripts/
 # baseline.sh 17423ad) --quiet --no-book --iterations 25000 --seed \$UTTT_SEED", 9400 with 0fbc6c9, 9500
@@ -121,4 +122,4 @@ head -3658 weights/book-searches/searches.txt > "$tree/searches.txt"
   --met "$lines" "${worth[@]}" --max-bytes "$MAX_BYTES" --o-weight "$O_WEIGHT" --positions 0 --out "$OUT" --manifest "$manifest"
 rm -rf "$tree"
 # Where the tree's base came from, for the manifest's reader (that file is not kept).
-sed -i "s#the base $dir/book-extended.txt#the base $dir/book-extended.txt (the book played, extended along its games' lines: scripts/extend-book-from-selfplay.sh $*, weights/book-extension/)#" "$manifest"
+sed -i "s#the base $dir/book-extended.txt#the base $dir/book-extended.txt (the book played, extended along its games' lines: scripts/extend-book-from-selfplay.sh $*${DEEPER:+ with DEEPER=$DEEPER}, weights/book-extension/)#" "$manifest"
