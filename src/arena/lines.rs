@@ -15,17 +15,22 @@ pub const CLUSTER_PLY: usize = 20;
 
 /// How many distinct first `ply` moves `games` have (a game shorter than `ply` counts by its whole length).
 pub fn distinct_lines<T: Ord>(games: &[&[T]], ply: usize) -> usize {
-    let mut starts: Vec<&[T]> = games.iter().map(|g| &g[..g.len().min(ply)]).collect();
-    starts.sort();
+    let mut starts = sorted_starts(games, ply);
     starts.dedup();
     starts.len()
+}
+
+/// Each game's first `ply` moves (a shorter game's whole length), sorted: a line's games side by side.
+fn sorted_starts<'a, T: Ord>(games: &[&'a [T]], ply: usize) -> Vec<&'a [T]> {
+    let mut starts: Vec<&[T]> = games.iter().map(|g| &g[..g.len().min(ply)]).collect();
+    starts.sort();
+    starts
 }
 
 /// The share of `games` whose first `ply` moves another game of them shares too: those a book of the lines
 /// met more than once could hold at that ply (the rest were met once, where no such book reaches).
 pub fn shared_share<T: Ord>(games: &[&[T]], ply: usize) -> f64 {
-    let mut starts: Vec<&[T]> = games.iter().map(|g| &g[..g.len().min(ply)]).collect();
-    starts.sort();
+    let starts = sorted_starts(games, ply);
     let shared = (0..starts.len())
         .filter(|&k| (k > 0 && starts[k - 1] == starts[k]) || starts.get(k + 1) == Some(&starts[k]))
         .count();
@@ -70,7 +75,8 @@ pub fn clustered_margin(cluster_sums: &[f64], n: usize) -> f64 {
 }
 
 /// One colour's line of a summary: its distinct lines at `LINE_PLIES`, the share of its games on a line
-/// another shares there, and its score's interval over the lines at `CLUSTER_PLY`. `games`: each game's moves and the player's score in it.
+/// another shares there, and its score's interval over the lines at `CLUSTER_PLY`. `games`: each game's
+/// moves and the player's score in it.
 pub fn colour_line<T: Ord>(who: &str, games: &[(&[T], f64)]) -> String {
     let moves: Vec<&[T]> = games.iter().map(|(g, _)| *g).collect();
     let counts: Vec<String> = LINE_PLIES.iter().map(|&p| distinct_lines(&moves, p).to_string()).collect();
