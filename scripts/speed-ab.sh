@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Two builds' search loops timed on the same fixed workload (`uttt bench --midgame-iterations N`: each build's
+# six midgame positions searched for exactly N iterations each), alternated in A B B A order so that neither
+# build always runs first, RUNS pairs; prints the median of the pairs' time ratios (NEW over OLD: below 1 is
+# faster) with its 95 % interval (distribution-free, from the order statistics of the ratios).
+#
+#   scripts/speed-ab.sh OLD_BINARY NEW_BINARY [RUNS] [ITERATIONS]     (default 20 pairs of 20,000; alone)
+#
+# For a change that keeps the moves (the signature unchanged) this is the search's time for the same work;
+# for one that changes them, the trees differ and the ratio is a rough one. Here the ratio of one binary
+# against itself spans about ±5 % in 30 pairs (docs/journal/2026-12-03-what-limits-an-iteration.md): a
+# step smaller than that needs more pairs or callgrind's instruction counts.
+set -euo pipefail
+old=$1
+new=$2
+runs=${3:-20}
+iterations=${4:-20000}
+loop_seconds() {
+  "$1" bench --midgame-iterations "$iterations" 2>&1 | sed -n 's/.*the search loops \([0-9.]*\) s.*/\1/p'
+}
+for k in $(seq "$runs"); do
+  if ((k % 2)); then
+    a=$(loop_seconds "$old")
+    b=$(loop_seconds "$new")
+  else
+    b=$(loop_seconds "$new")
+    a=$(loop_seconds "$old")
+  fi
+  echo "$a $b"
+done | python3 -c '
+import statistics, sys
+from math import comb
+pairs = [tuple(map(float, line.split())) for line in sys.stdin if line.strip()]
+ratios = sorted(b / a for a, b in pairs)
+n = len(ratios)
+# The largest k with P(Binomial(n, 1/2) < k) <= 2.5 %: ratios[k-1] .. ratios[n-k] hold the median 95 % of the time.
+k, below = 0, 0.0
+while below + comb(n, k) / 2**n <= 0.025:
+    below += comb(n, k) / 2**n
+    k += 1
+old = [a for a, _ in pairs]
+new = [b for _, b in pairs]
+print(f"{n} pairs: old median {statistics.median(old):.4f} s, new median {statistics.median(new):.4f} s")
+if k == 0:
+    print(f"new / old time: median {statistics.median(ratios):.3f} (too few pairs for an interval)")
+else:
+    print(f"new / old time: median {statistics.median(ratios):.3f} (95 % {ratios[k - 1]:.3f} .. {ratios[n - k]:.3f});"
+          f" speed ratio {1 / statistics.median(ratios):.3f}")
+'
