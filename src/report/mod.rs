@@ -37,26 +37,27 @@ pub fn write_page(path: &str, page: &str) -> Result<(), String> {
 }
 
 /// `uttt report LOG... --html FILE`: the page of logged matches (one match, or a tournament's games);
-/// `uttt report LOG... [--player NAME]`: one player's figures pooled over the logs, as text (`pooled.rs`);
+/// `uttt report LOG... [--player NAME]...`: one player's figures pooled over the logs, as text (`pooled.rs`;
+/// a second `--player` names the same build under another name);
 /// `uttt report NEW.log... --paired BASE.log...`: two runs of one seed compared game by game (`paired.rs`).
 pub fn main(words: &[String]) -> Result<i32, String> {
     let mut args = Args::new(words);
     let out: Option<String> = args.value("--html")?;
-    let player: Option<String> = args.value("--player")?;
+    let players = args.values("--player")?;
     let paired = args.values("--paired")?;
     let paths = args.positionals()?;
     if paths.is_empty() {
-        return Err("usage: uttt report LOG... --html FILE | uttt report LOG... [--player NAME] | \
+        return Err("usage: uttt report LOG... --html FILE | uttt report LOG... [--player NAME]... | \
                     uttt report NEW.log... --paired BASE.log..."
             .into());
     }
     match out {
-        _ if !paired.is_empty() && (out.is_some() || player.is_some()) => {
+        _ if !paired.is_empty() && (out.is_some() || !players.is_empty()) => {
             Err("--paired compares the runs' first players, as text".into())
         }
         _ if !paired.is_empty() => paired::main(&paths, &paired),
-        Some(_) if player.is_some() => Err("--player is for the pooled text, not the page".into()),
+        Some(_) if !players.is_empty() => Err("--player is for the pooled text, not the page".into()),
         Some(out) => write_page(&out, &run_page(&read_logs(&paths)?)?).map(|()| 0),
-        None => pooled::main(&paths, player),
+        None => pooled::main(&paths, &players),
     }
 }

@@ -126,20 +126,68 @@ pub fn describe(p: &Pooled, paths: &[String]) -> String {
     let faults: Vec<String> = FAULT_KINDS.iter().zip(p.faults).map(|(k, n)| format!("{k} {n}")).collect();
     text += &format!("faults: {}\n", faults.join(", "));
     for (path, w) in paths.iter().zip(&p.by_log) {
-        text += &format!("  {path}: {} games, {}\n", w.games(), w.headline());
+        text += &match w.games() {
+            0 => format!("  {path}: no game of {}\n", p.name),
+            n => format!("  {path}: {n} games, {}\n", w.headline()),
+        };
     }
     text
 }
 
-/// `uttt report LOG... [--player NAME]`: `NAME` (default: the first log's first player) over every log.
-pub fn main(paths: &[String], player: Option<String>) -> Result<i32, String> {
-    let runs = super::model::read_logs(paths)?
+/// Renames the players `others` to `name` in every game of `runs`: one build run under several names (a
+/// binary copied to another path for another match) pooled as one player. An error for a game between two
+/// of the names, whose score would be both sides'.
+pub fn merge_names(runs: &mut [Run], name: &str, others: &[String]) -> Result<(), String> {
+    let is_one = |player: &str| player == name || others.iter().any(|o| o == player);
+    for run in runs.iter_mut() {
+        for g in &mut run.games {
+            if is_one(&g.x) && is_one(&g.o) {
+                return Err(format!(
+                    "game {} is between two of the names pooled ({} and {})",
+                    g.index, g.x, g.o
+                ));
+            }
+            for player in [&mut g.x, &mut g.o] {
+                if is_one(player) {
+                    *player = name.to_string();
+                }
+            }
+        }
+        for player in &mut run.players {
+            if is_one(player) {
+                *player = name.to_string();
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `uttt report LOG... [--player NAME]...`: `NAME` (default: the first log's first player) over every log;
+/// a second or later `--player` names the same build under another name, pooled as the first.
+pub fn main(paths: &[String], players: &[String]) -> Result<i32, String> {
+    let mut runs = super::model::read_logs(paths)?
         .iter()
         .zip(paths)
         .map(|(text, path)| Run::from_logs(std::slice::from_ref(text)).map_err(|e| format!("{path}: {e}")))
         .collect::<Result<Vec<Run>, String>>()?;
-    let name = player.or_else(|| runs.first()?.players.first().cloned()).ok_or("the log names no player")?;
-    print!("{}", describe(&pool(&runs, &name)?, paths));
+    let name = match players.first() {
+        Some(name) => name.clone(),
+        None => runs.first().and_then(|r| r.players.first().cloned()).ok_or("the log names no player")?,
+    };
+    merge_names(&mut runs, &name, players.get(1..).unwrap_or_default())?;
+    let pooled = pool(&runs, &name)?;
+    // A log none of whose games is the player's adds nothing: say so, since a build copied to another
+    // path for another match is another name in its log.
+    for ((path, w), run) in paths.iter().zip(&pooled.by_log).zip(&runs) {
+        if w.games() == 0 {
+            eprintln!(
+                "note: {path} has no game of {name:?} (its players: {}); to pool one of them as the same \
+                 build, name it with another --player",
+                run.players.join(", ")
+            );
+        }
+    }
+    print!("{}", describe(&pooled, paths));
     Ok(0)
 }
 
@@ -184,6 +232,30 @@ mod tests {
         assert!(text.contains("5 games in 2 logs"), "{text}");
         assert!(text.contains("over 2 game pairs"), "{text}");
         assert!(text.contains("  b.log: 2 games, W/D/L 1/0/1"), "{text}");
+    }
+
+    #[test]
+    fn another_name_of_the_same_build_is_pooled_as_the_first() {
+        let (x, o) = (Some(Player::X), Some(Player::O));
+        let first = run(vec![game(0, true, x), game(1, false, None)]);
+        let copy = |g: LoggedGame| LoggedGame {
+            x: g.x.replace("bot", "bot-copy"),
+            o: g.o.replace("bot", "bot-copy"),
+            ..g
+        };
+        let second = Run::arena_match(
+            vec!["bot-copy".into(), "them".into()],
+            vec![copy(game(0, true, o)), copy(game(1, false, o))],
+        );
+        let mut runs = [first, second];
+        assert_eq!(pool(&runs, "bot").unwrap().by_log[1].games(), 0, "without the other name: nothing");
+        merge_names(&mut runs, "bot", &["bot-copy".into()]).unwrap();
+        let p = pool(&runs, "bot").unwrap();
+        assert_eq!((p.all.wins, p.all.draws, p.all.losses), (2, 1, 1));
+        assert_eq!(p.by_log.iter().map(Wdl::games).collect::<Vec<_>>(), vec![2, 2]);
+        assert_eq!(p.opponents, vec!["them".to_string()]);
+        let mut between = [run(vec![game(0, true, x)])];
+        assert!(merge_names(&mut between, "bot", &["them".into()]).is_err(), "a game between the names");
     }
 
     #[test]
