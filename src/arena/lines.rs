@@ -97,9 +97,14 @@ mod tests {
     use super::*;
     use crate::arena::stats::Wdl;
 
+    /// Four games' moves: three share their first two, two their first three, one follows another.
+    fn four_games() -> Vec<&'static [u8]> {
+        vec![&[1, 2, 3], &[1, 2, 4], &[1, 5], &[1, 2, 3, 9]]
+    }
+
     #[test]
     fn distinct_lines_count_each_prefix_once() {
-        let games: Vec<&[u8]> = vec![&[1, 2, 3], &[1, 2, 4], &[1, 5], &[1, 2, 3, 9]];
+        let games = four_games();
         assert_eq!(distinct_lines(&games, 1), 1);
         assert_eq!(distinct_lines(&games, 2), 2);
         assert_eq!(distinct_lines(&games, 3), 3);
@@ -108,7 +113,7 @@ mod tests {
 
     #[test]
     fn the_shared_share_counts_the_games_whose_line_another_game_follows() {
-        let games: Vec<&[u8]> = vec![&[1, 2, 3], &[1, 2, 4], &[1, 5], &[1, 2, 3, 9]];
+        let games = four_games();
         assert_eq!(shared_share(&games, 1), 1.0);
         assert_eq!(shared_share(&games, 2), 0.75);
         assert_eq!(shared_share(&games, 3), 0.5);

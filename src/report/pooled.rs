@@ -139,6 +139,11 @@ pub fn describe(p: &Pooled, paths: &[String]) -> String {
 /// of the names, whose score would be both sides'.
 pub fn merge_names(runs: &mut [Run], name: &str, others: &[String]) -> Result<(), String> {
     let is_one = |player: &str| player == name || others.iter().any(|o| o == player);
+    let rename = |player: &mut String| {
+        if is_one(player) {
+            *player = name.to_string();
+        }
+    };
     for run in runs.iter_mut() {
         for g in &mut run.games {
             if is_one(&g.x) && is_one(&g.o) {
@@ -147,17 +152,10 @@ pub fn merge_names(runs: &mut [Run], name: &str, others: &[String]) -> Result<()
                     g.index, g.x, g.o
                 ));
             }
-            for player in [&mut g.x, &mut g.o] {
-                if is_one(player) {
-                    *player = name.to_string();
-                }
-            }
+            rename(&mut g.x);
+            rename(&mut g.o);
         }
-        for player in &mut run.players {
-            if is_one(player) {
-                *player = name.to_string();
-            }
-        }
+        run.players.iter_mut().for_each(rename);
     }
     Ok(())
 }
