@@ -5,6 +5,13 @@
 # faster) with its 95 % interval (distribution-free, from the order statistics of the ratios).
 #
 #   scripts/speed-ab.sh OLD_BINARY NEW_BINARY [RUNS] [ITERATIONS]     (default 20 pairs of 20,000; alone)
+#   POSITIONS=scripts/same-positions.txt scripts/speed-ab.sh OLD NEW [RUNS] [ITERATIONS]
+#
+# With POSITIONS (a file of games, one move list a line), each run is instead `uttt analyse` of every
+# position of those games, ITERATIONS each, no exact solving, timed whole (start-up and each search's
+# fresh tree included): both builds search the same positions, with their own nets and settings, which
+# `bench`'s midgame positions (each build's own self-play) are not. scripts/same-positions.txt holds
+# plies 0-39 of six games of today's bot against 5b4599c from the balanced openings (seed 8510).
 #
 # For a change that keeps the moves (the signature unchanged) this is the search's time for the same work;
 # for one that changes them, the trees differ and the ratio is a rough one. Here the ratio of one binary
@@ -16,7 +23,16 @@ new=$2
 runs=${3:-20}
 iterations=${4:-20000}
 loop_seconds() {
-  "$1" bench --midgame-iterations "$iterations" 2>&1 | sed -n 's/.*the search loops \([0-9.]*\) s.*/\1/p'
+  if [[ -n "${POSITIONS:-}" ]]; then
+    local start
+    start=$(date +%s.%N)
+    while read -r game; do
+      "$1" analyse "$game" --iterations "$iterations" --exact 0 --jobs 1 > /dev/null 2>&1
+    done < "$POSITIONS"
+    awk -v start="$start" -v end="$(date +%s.%N)" 'BEGIN { print end - start }'
+  else
+    "$1" bench --midgame-iterations "$iterations" 2>&1 | sed -n 's/.*the search loops \([0-9.]*\) s.*/\1/p'
+  fi
 }
 for k in $(seq "$runs"); do
   if ((k % 2)); then

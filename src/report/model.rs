@@ -91,16 +91,21 @@ impl LoggedGame {
         self.notes.get(ply).is_some_and(|n| n.contains("(book)") || n.contains("(opening)"))
     }
 
+    /// The search iterations its player logged for the move at `ply` (the note's `iters N`), `None` when
+    /// the note has none.
+    pub fn logged_iterations(&self, ply: usize) -> Option<u64> {
+        self.notes.get(ply)?.split_once(" iters ")?.1.split_whitespace().next()?.parse().ok()
+    }
+
+    /// `name`'s own turns, in order (the opening excluded): each one's ply and time.
+    pub fn turns<'a>(&'a self, name: &str) -> impl Iterator<Item = (usize, f64)> + 'a {
+        let parity = if self.x == name { 0 } else { 1 };
+        self.times_ms.iter().copied().enumerate().skip(self.opening).filter(move |(i, _)| i % 2 == parity)
+    }
+
     /// The time of each of `name`'s own turns, in order (the opening excluded).
     pub fn turn_times(&self, name: &str) -> Vec<f64> {
-        let parity = if self.x == name { 0 } else { 1 };
-        self.times_ms
-            .iter()
-            .enumerate()
-            .skip(self.opening)
-            .filter(|(i, _)| i % 2 == parity)
-            .map(|(_, t)| *t)
-            .collect()
+        self.turns(name).map(|(_, t)| t).collect()
     }
 }
 

@@ -34,6 +34,10 @@ pub struct Pooled {
     pub by_log: Vec<Wdl>,
     /// The times of its turns after its first in each game (whose limit is the later turns'), sorted.
     pub later_turns_ms: Vec<f64>,
+    /// The search iterations its notes give for its later turns, and those turns' time in ms; then the
+    /// same for its opponents in these games: each side's iterations a millisecond of the arena's clock,
+    /// under the same machine's load, turn by turn (`search_line`).
+    pub later_search: [(u64, f64); 2],
     /// How many games it forfeited, by kind (`FAULT_KINDS`' order).
     pub faults: [usize; 4],
     /// Its games as X and as O: each one's moves and its score, for the lines (`arena/lines.rs`).
@@ -51,6 +55,7 @@ pub fn pool(runs: &[Run], name: &str) -> Result<Pooled, String> {
         pair_scores: Vec::new(),
         by_log: Vec::new(),
         later_turns_ms: Vec::new(),
+        later_search: [(0, 0.0); 2],
         faults: [0; 4],
         lines: Default::default(),
     };
@@ -69,6 +74,13 @@ pub fn pool(runs: &[Run], name: &str) -> Result<Pooled, String> {
             scores_by_colour[side.index()].push(g.score_of(name));
             pooled.lines[side.index()].push((g.moves.clone(), g.score_of(name)));
             pooled.later_turns_ms.extend(g.turn_times(name).into_iter().skip(1));
+            for (searched, player) in pooled.later_search.iter_mut().zip([name, opponent.as_str()]) {
+                for (ply, ms) in g.turns(player).skip(1) {
+                    if let Some(iterations) = g.logged_iterations(ply) {
+                        *searched = (searched.0 + iterations, searched.1 + ms);
+                    }
+                }
+            }
             if let Some(fault) = g.fault.as_ref().filter(|f| f.player == side) {
                 if let Some(k) = FAULT_KINDS.iter().position(|&kind| kind == fault.kind) {
                     pooled.faults[k] += 1;
@@ -123,6 +135,7 @@ pub fn describe(p: &Pooled, paths: &[String]) -> String {
         percentile(t, 0.99),
         t.last().copied().unwrap_or(0.0)
     );
+    text += &search_line(p.later_search);
     let faults: Vec<String> = FAULT_KINDS.iter().zip(p.faults).map(|(k, n)| format!("{k} {n}")).collect();
     text += &format!("faults: {}\n", faults.join(", "));
     for (path, w) in paths.iter().zip(&p.by_log) {
@@ -132,6 +145,22 @@ pub fn describe(p: &Pooled, paths: &[String]) -> String {
         };
     }
     text
+}
+
+/// The later turns' search speed of the player and of its opponents, from their notes' iteration counts
+/// over the referee's turn times; empty when the player's notes give none.
+fn search_line([(own, own_ms), (theirs, their_ms)]: [(u64, f64); 2]) -> String {
+    if own_ms <= 0.0 {
+        return String::new();
+    }
+    let rate = own as f64 / own_ms;
+    let mut line =
+        format!("later turns' search: {own} iterations in {:.1} s, {rate:.0} a ms", own_ms / 1000.0);
+    if their_ms > 0.0 && theirs > 0 {
+        let their_rate = theirs as f64 / their_ms;
+        line += &format!("; its opponents {their_rate:.0} a ms ({:.2}×)", rate / their_rate);
+    }
+    line + "\n"
 }
 
 /// Renames the players `others` to `name` in every game of `runs`: one build run under several names (a
@@ -227,6 +256,7 @@ mod tests {
         assert_eq!(p.later_turns_ms.first(), Some(&90.0));
         assert_eq!(p.later_turns_ms.last(), Some(&93.0));
         let text = describe(&p, &["a.log".into(), "b.log".into()]);
+        assert!(!text.contains("search:"), "no note gives iterations: {text}");
         assert!(text.contains("5 games in 2 logs"), "{text}");
         assert!(text.contains("over 2 game pairs"), "{text}");
         assert!(text.contains("  b.log: 2 games, W/D/L 1/0/1"), "{text}");
@@ -254,6 +284,20 @@ mod tests {
         assert_eq!(p.opponents, vec!["them".to_string()]);
         let mut between = [run(vec![game(0, true, x)])];
         assert!(merge_names(&mut between, "bot", &["them".into()]).is_err(), "a game between the names");
+    }
+
+    #[test]
+    fn each_sides_later_turns_search_speed_comes_from_its_notes() {
+        // Plies 0 and 1 are first turns; then the bot (X) logs 4,500 and 9,000 iterations in 90 and 92 ms,
+        // its opponent 910 iterations in 91 ms and nothing at ply 5.
+        let mut g = game(0, true, None);
+        let iters = ["iters 90000", "iters 80000", "iters 4500", "iters 910", "iters 9000", "(book)"];
+        g.notes = iters.iter().map(|n| format!("turn 1 move 4 4 time 90.0ms {n} nodes 7")).collect();
+        let p = pool(&[run(vec![g])], "bot").unwrap();
+        assert_eq!(p.later_search, [(13_500, 182.0), (910, 91.0)]);
+        let text = describe(&p, &["a.log".into()]);
+        assert!(text.contains("later turns' search: 13500 iterations in 0.2 s, 74 a ms"), "{text}");
+        assert!(text.contains("its opponents 10 a ms (7.42×)"), "{text}");
     }
 
     #[test]
