@@ -12,6 +12,11 @@ use crate::arena::stats::{self, percentile, Wdl};
 use crate::board::Player;
 use crate::moves::Move;
 
+/// The first ply of the middle game and of the endings, for the search speed by phase: the endings'
+/// walks stop at once in finished and proven positions, and their thousands of iterations a millisecond
+/// would rule a figure over whole games.
+const PHASE_STARTS: [usize; 2] = [20, 40];
+
 /// The faults a referee can judge, in the order they are reported.
 const FAULT_KINDS: [&str; 4] = ["timeout", "malformed", "illegal", "crash"];
 
@@ -34,10 +39,10 @@ pub struct Pooled {
     pub by_log: Vec<Wdl>,
     /// The times of its turns after its first in each game (whose limit is the later turns'), sorted.
     pub later_turns_ms: Vec<f64>,
-    /// The search iterations its notes give for its later turns, and those turns' time in ms; then the
-    /// same for its opponents in these games: each side's iterations a millisecond of the arena's clock,
-    /// under the same machine's load, turn by turn (`search_line`).
-    pub later_search: [(u64, f64); 2],
+    /// The search iterations its notes give for its later turns, and those turns' time in ms, by phase of
+    /// the game (`PHASE_STARTS`); then the same for its opponents in these games: each side's iterations a
+    /// millisecond of the arena's clock, under the same machine's load, turn by turn (`search_lines`).
+    pub later_search: [[(u64, f64); 3]; 2],
     /// How many games it forfeited, by kind (`FAULT_KINDS`' order).
     pub faults: [usize; 4],
     /// Its games as X and as O: each one's moves and its score, for the lines (`arena/lines.rs`).
@@ -55,7 +60,7 @@ pub fn pool(runs: &[Run], name: &str) -> Result<Pooled, String> {
         pair_scores: Vec::new(),
         by_log: Vec::new(),
         later_turns_ms: Vec::new(),
-        later_search: [(0, 0.0); 2],
+        later_search: [[(0, 0.0); 3]; 2],
         faults: [0; 4],
         lines: Default::default(),
     };
@@ -77,7 +82,8 @@ pub fn pool(runs: &[Run], name: &str) -> Result<Pooled, String> {
             for (searched, player) in pooled.later_search.iter_mut().zip([name, opponent.as_str()]) {
                 for (ply, ms) in g.turns(player).skip(1) {
                     if let Some(iterations) = g.logged_iterations(ply) {
-                        *searched = (searched.0 + iterations, searched.1 + ms);
+                        let phase = &mut searched[PHASE_STARTS.iter().filter(|&&start| ply >= start).count()];
+                        *phase = (phase.0 + iterations, phase.1 + ms);
                     }
                 }
             }
@@ -135,7 +141,7 @@ pub fn describe(p: &Pooled, paths: &[String]) -> String {
         percentile(t, 0.99),
         t.last().copied().unwrap_or(0.0)
     );
-    text += &search_line(p.later_search);
+    text += &search_lines(&p.later_search);
     let faults: Vec<String> = FAULT_KINDS.iter().zip(p.faults).map(|(k, n)| format!("{k} {n}")).collect();
     text += &format!("faults: {}\n", faults.join(", "));
     for (path, w) in paths.iter().zip(&p.by_log) {
@@ -147,20 +153,35 @@ pub fn describe(p: &Pooled, paths: &[String]) -> String {
     text
 }
 
-/// The later turns' search speed of the player and of its opponents, from their notes' iteration counts
-/// over the referee's turn times; empty when the player's notes give none.
-fn search_line([(own, own_ms), (theirs, their_ms)]: [(u64, f64); 2]) -> String {
-    if own_ms <= 0.0 {
+/// The later turns' search speed of the player and of its opponents by phase of the game, and over all,
+/// from their notes' iteration counts over the referee's turn times; empty when the player's notes give
+/// none.
+fn search_lines(searched: &[[(u64, f64); 3]; 2]) -> String {
+    let total = |phases: &[(u64, f64); 3]| phases.iter().fold((0, 0.0), |(n, ms), p| (n + p.0, ms + p.1));
+    let [own, theirs] = [total(&searched[0]), total(&searched[1])];
+    if own.1 <= 0.0 {
         return String::new();
     }
-    let rate = own as f64 / own_ms;
-    let mut line =
-        format!("later turns' search: {own} iterations in {:.1} s, {rate:.0} a ms", own_ms / 1000.0);
-    if their_ms > 0.0 && theirs > 0 {
-        let their_rate = theirs as f64 / their_ms;
-        line += &format!("; its opponents {their_rate:.0} a ms ({:.2}×)", rate / their_rate);
-    }
-    line + "\n"
+    let rate = |(n, ms): (u64, f64)| (ms > 0.0 && n > 0).then(|| n as f64 / ms);
+    let both = |own: (u64, f64), theirs: (u64, f64)| match (rate(own), rate(theirs)) {
+        (Some(a), Some(b)) => format!("{a:.0} / {b:.0} ({:.2}×)", a / b),
+        (Some(a), None) => format!("{a:.0} / –"),
+        (None, _) => "–".to_string(),
+    };
+    let [a, b] = PHASE_STARTS;
+    let phases = [format!("plies 0–{}", a - 1), format!("{a}–{}", b - 1), format!("{b} on")];
+    let by_phase: Vec<String> = phases
+        .iter()
+        .enumerate()
+        .map(|(k, name)| format!("{name} {}", both(searched[0][k], searched[1][k])))
+        .collect();
+    format!(
+        "later turns' search, iterations a ms (its own / its opponents'): {}; all {} ({} iterations in {:.1} s)\n",
+        by_phase.join(", "),
+        both(own, theirs),
+        own.0,
+        own.1 / 1000.0
+    )
 }
 
 /// Renames the players `others` to `name` in every game of `runs`: one build run under several names (a
@@ -256,7 +277,6 @@ mod tests {
         assert_eq!(p.later_turns_ms.first(), Some(&90.0));
         assert_eq!(p.later_turns_ms.last(), Some(&93.0));
         let text = describe(&p, &["a.log".into(), "b.log".into()]);
-        assert!(!text.contains("search:"), "no note gives iterations: {text}");
         assert!(text.contains("5 games in 2 logs"), "{text}");
         assert!(text.contains("over 2 game pairs"), "{text}");
         assert!(text.contains("  b.log: 2 games, W/D/L 1/0/1"), "{text}");
@@ -287,17 +307,37 @@ mod tests {
     }
 
     #[test]
-    fn each_sides_later_turns_search_speed_comes_from_its_notes() {
-        // Plies 0 and 1 are first turns; then the bot (X) logs 4,500 and 9,000 iterations in 90 and 92 ms,
-        // its opponent 910 iterations in 91 ms and nothing at ply 5.
-        let mut g = game(0, true, None);
-        let iters = ["iters 90000", "iters 80000", "iters 4500", "iters 910", "iters 9000", "(book)"];
-        g.notes = iters.iter().map(|n| format!("turn 1 move 4 4 time 90.0ms {n} nodes 7")).collect();
+    fn each_sides_later_turns_search_speed_comes_from_its_notes_by_phase() {
+        // 44 plies of 90 ms; the bot (X, even plies) logs 900 iterations a turn before ply 20, 9,000 to ply
+        // 39 and 90,000 after; its opponent 450 a turn, none at ply 43. Each side's first turn is left out.
+        let mut g =
+            LoggedGame { times_ms: vec![90.0; 44], ..LoggedGame::result_only(0, "bot", "them", None) };
+        let iterations = |ply: usize| match (ply % 2, ply) {
+            (1, 43) => None,
+            (1, _) => Some(450),
+            (_, 0..20) => Some(900),
+            (_, 20..40) => Some(9_000),
+            _ => Some(90_000),
+        };
+        g.notes = (0..44)
+            .map(|ply| match iterations(ply) {
+                Some(n) => format!("turn 1 move 4 4 time 90.0ms iters {n} nodes 7"),
+                None => "turn 1 move 4 4 time 0.1ms (book)".to_string(),
+            })
+            .collect();
         let p = pool(&[run(vec![g])], "bot").unwrap();
-        assert_eq!(p.later_search, [(13_500, 182.0), (910, 91.0)]);
+        let expected = [
+            [(9 * 900, 810.0), (10 * 9_000, 900.0), (2 * 90_000, 180.0)],
+            [(9 * 450, 810.0), (10 * 450, 900.0), (450, 90.0)],
+        ];
+        assert_eq!(p.later_search, expected);
         let text = describe(&p, &["a.log".into()]);
-        assert!(text.contains("later turns' search: 13500 iterations in 0.2 s, 74 a ms"), "{text}");
-        assert!(text.contains("its opponents 10 a ms (7.42×)"), "{text}");
+        let line = "later turns' search, iterations a ms (its own / its opponents'): plies 0–19 10 / 5 (2.00×), \
+                    20–39 100 / 5 (20.00×), 40 on 1000 / 5 (200.00×); all 147 / 5 (29.43×) (278100 iterations \
+                    in 1.9 s)";
+        assert!(text.contains(line), "{text}");
+        let quiet = pool(&[run(vec![game(0, true, None)])], "bot").unwrap();
+        assert!(!describe(&quiet, &["a.log".into()]).contains("search"), "no note gives iterations");
     }
 
     #[test]
