@@ -81,7 +81,7 @@ impl LoggedGame {
     /// The value its player logged for the move at `ply` (its expected score, 0..1, at the position before
     /// that move; the note's `value V`), `None` when the note has none.
     pub fn logged_value(&self, ply: usize) -> Option<f64> {
-        self.notes.get(ply)?.split_once(" value ")?.1.split_whitespace().next()?.parse().ok()
+        self.note_field(ply, "value")
     }
 
     /// True when the move at `ply` came from its player's opening book (the note says `(book)`, or
@@ -94,7 +94,12 @@ impl LoggedGame {
     /// The search iterations its player logged for the move at `ply` (the note's `iters N`), `None` when
     /// the note has none.
     pub fn logged_iterations(&self, ply: usize) -> Option<u64> {
-        self.notes.get(ply)?.split_once(" iters ")?.1.split_whitespace().next()?.parse().ok()
+        self.note_field(ply, "iters")
+    }
+
+    /// The number after the first ` KEY ` in the note of the move at `ply`, `None` when there is none.
+    fn note_field<T: std::str::FromStr>(&self, ply: usize, key: &str) -> Option<T> {
+        self.notes.get(ply)?.split_once(&format!(" {key} "))?.1.split_whitespace().next()?.parse().ok()
     }
 
     /// `name`'s own turns, in order (the opening excluded): each one's ply and time.
