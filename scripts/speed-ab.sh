@@ -6,6 +6,10 @@
 #
 #   scripts/speed-ab.sh OLD_BINARY NEW_BINARY [RUNS] [ITERATIONS]     (default 20 pairs of 20,000; alone)
 #   POSITIONS=scripts/same-positions.txt scripts/speed-ab.sh OLD NEW [RUNS] [ITERATIONS]
+#   BENCH_ARGS="--positions scripts/same-positions.txt --plies 20,32" scripts/speed-ab.sh OLD NEW
+#
+# BENCH_ARGS is added to each `bench --midgame-iterations` (builds since 2026-12-04 read `--positions`:
+# the same positions for both builds, their search loops alone timed).
 #
 # With POSITIONS (a file of games, one move list a line), each run is instead `uttt analyse` of every
 # position of those games, ITERATIONS each, no exact solving, timed whole (start-up and each search's
@@ -31,7 +35,8 @@ loop_seconds() {
     done < "$POSITIONS"
     awk -v start="$start" -v end="$(date +%s.%N)" 'BEGIN { print end - start }'
   else
-    "$1" bench --midgame-iterations "$iterations" 2>&1 | sed -n 's/.*the search loops \([0-9.]*\) s.*/\1/p'
+    # shellcheck disable=SC2086 # BENCH_ARGS is words
+    "$1" bench --midgame-iterations "$iterations" ${BENCH_ARGS:-} 2>&1 | sed -n 's/.*the search loops \([0-9.]*\) s.*/\1/p'
   fi
 }
 for k in $(seq "$runs"); do

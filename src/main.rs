@@ -33,6 +33,8 @@ const COMMANDS: &[Command] = &[
         usage: &[
             "bench [--json] [--value-weights F] | --signature [--no-book]",
             "                                       engine and search speed figures (the net from F)",
+            "       uttt bench --midgame-iterations N [--without-value] [--positions F [--plies 20,32]]",
+            "                                       N iterations of each midgame position (or F's: a game a line)",
         ],
         run: |a| Ok(uttt::bench::main(a)),
     },

@@ -1,7 +1,10 @@
 //! `uttt bench`: a fixed, deterministic workload whose figures track engine and search speed; `--signature`
 //! the behaviour signature (`signature.rs`).
 
+pub mod positions;
 pub mod signature;
+
+pub use positions::midgame_positions;
 
 use crate::board::{Board, Status};
 use crate::mcts::{rollout, wide_available, Limits, Params, RolloutPolicy};
@@ -110,27 +113,6 @@ pub fn mcts_iterations_from(
         .collect();
     counts.sort_unstable();
     counts[runs / 2]
-}
-
-/// Middle-game positions, the same every run: plies 20 and 32 of three games the bot plays against
-/// itself at 2,000 iterations a move.
-pub fn midgame_positions() -> Vec<Board> {
-    let mut positions = Vec::new();
-    for seed in 0..3 {
-        let options = BotOptions { seed, quiet: true, nodes: 200_000, ..Default::default() };
-        let mut search = options.build_search();
-        let mut board = Board::new();
-        for ply in 1..=32 {
-            if board.is_over() {
-                break;
-            }
-            board.play(search.search(&board, None, Limits::iterations(2000)).best);
-            if (ply == 20 || ply == 32) && !board.is_over() {
-                positions.push(board);
-            }
-        }
-    }
-    positions
 }
 
 /// The mean over `midgame_positions` of `mcts_iterations_from` each.
@@ -258,11 +240,12 @@ pub fn run_all(value_file: Option<&str>) -> Result<BenchFigures, String> {
     Ok(figures)
 }
 
-/// `uttt bench --midgame-iterations N`: the bot's search of each midgame position for exactly `N`
-/// iterations (seed 1, a fresh tree): the same work on every run and machine, for a profiler that counts
-/// instructions (`valgrind --tool=callgrind`; docs/performance.md).
-fn fixed_midgame(iterations: u64, without_value: bool) -> i32 {
-    let positions = midgame_positions();
+/// `uttt bench --midgame-iterations N [--positions FILE [--plies LIST]]`: the bot's search of each
+/// midgame position (the bench's own, or those of `FILE`: `positions.rs`) for exactly `N` iterations
+/// (seed 1, a fresh tree): the same work on every run and machine, for a profiler that counts instructions
+/// (`valgrind --tool=callgrind`; docs/performance.md). A file's positions need no set-up games, so a profile
+/// of them is the searches alone, and two builds search the same ones.
+fn fixed_midgame(iterations: u64, without_value: bool, positions: Vec<Board>) -> i32 {
     let params = if without_value { Params::BOT.without_value() } else { Params::BOT };
     let start = Instant::now();
     let (counts, loops) = search_each(&positions, iterations, params);
@@ -278,6 +261,20 @@ fn fixed_midgame(iterations: u64, without_value: bool) -> i32 {
         println!("{name:>24}  {value:.3}");
     }
     0
+}
+
+/// The positions of `--positions FILE [--plies LIST]`, else the bench's own.
+fn chosen_positions(a: &mut crate::cli::Args) -> Result<Vec<Board>, String> {
+    let plies = a.value::<String>("--plies")?.map(|list| positions::parse_plies(&list)).transpose()?;
+    match a.value::<String>("--positions")? {
+        Some(file) => {
+            let text = std::fs::read_to_string(&file).map_err(|e| format!("--positions {file}: {e}"))?;
+            positions::parse_positions(&text, plies.as_deref())
+                .map_err(|e| format!("--positions {file}: {e}"))
+        }
+        None if plies.is_some() => Err("--plies needs --positions FILE".to_string()),
+        None => Ok(midgame_positions()),
+    }
 }
 
 /// The searches of `fixed_midgame`, apart so that a profiler counts them alone
@@ -317,8 +314,17 @@ pub fn main(args: &[String]) -> i32 {
         );
         return 0;
     }
-    match a.value::<u64>("--midgame-iterations") {
-        Ok(Some(n)) => return fixed_midgame(n, a.flag("--without-value")),
+    // A fixed workload takes no other option: an unknown one is said, not ignored.
+    let fixed = a.value::<u64>("--midgame-iterations").and_then(|n| match n {
+        Some(n) => {
+            let (without_value, positions) = (a.flag("--without-value"), chosen_positions(&mut a)?);
+            a.positionals()?;
+            Ok(Some((n, without_value, positions)))
+        }
+        None => Ok(None),
+    });
+    match fixed {
+        Ok(Some((n, without_value, positions))) => return fixed_midgame(n, without_value, positions),
         Ok(None) => {}
         Err(e) => {
             eprintln!("uttt bench: {e}");
