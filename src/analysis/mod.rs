@@ -148,7 +148,7 @@ pub fn text(a: &Analysis, marks: &Marks) -> String {
                 format!(
                     "move {} ({}, -{:.2}, best {})",
                     ply + 1,
-                    j.played.to_string(),
+                    j.played,
                     j.given,
                     j.best.map_or("-".into(), |m| m.to_string())
                 )

@@ -191,7 +191,7 @@ impl Endgame {
             after.play(m);
             let v = -self.value(&after, -beta, -alpha)?;
             if v > best.0 {
-                best = (v, m.0 as u8 + 1);
+                best = (v, m.0 + 1);
             }
             alpha = alpha.max(v);
             if alpha >= beta {

@@ -282,7 +282,7 @@ pub fn train_value_main(words: &[String]) -> Result<i32, String> {
     }
     let records = value::records::read_value_records(&paths)?;
     if let Some(path) = &valid {
-        config.validation = Some(value::records::read_value_records(&[path.clone()])?);
+        config.validation = Some(value::records::read_value_records(std::slice::from_ref(path))?);
     }
     let games = records.iter().map(|r| r.game).collect::<std::collections::BTreeSet<_>>().len();
     eprintln!(

@@ -169,7 +169,8 @@ mod tests {
                     };
                     let mut slow = slow[..k].to_vec();
                     // The same features; the first layer adds their columns in any order.
-                    (fast.sort_unstable(), slow.sort_unstable());
+                    fast.sort_unstable();
+                    slow.sort_unstable();
                     assert_eq!(fast, slow, "after {m:?}");
                     checked += 1;
                     kept_open += (after.closed_boards() == board.closed_boards()) as usize;

@@ -164,7 +164,7 @@ fn write_grown_book(
     let base = if base_file == "none" { Book::default() } else { Book::from_file(base_file)? };
     let tree = GrownTree::new(searched);
     let mut base_entries: Vec<_> = base.tree().collect();
-    base_entries.sort_by(|a, b| a.0.cmp(&b.0));
+    base_entries.sort_by_key(|entry| entry.0);
     let (entries, changed) = tree.over_base(&base_entries, SETTLED_FROM, TRAILING);
     let (book, dropped) = match max_bytes {
         Some(max_bytes) => {

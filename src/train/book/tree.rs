@@ -318,7 +318,7 @@ impl<'a> GrownTree<'a> {
                 (*form, if unsettled { None } else { mv })
             })
             .collect();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.sort_by_key(|entry| entry.0);
         entries
     }
 
