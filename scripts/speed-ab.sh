@@ -50,21 +50,15 @@ for k in $(seq "$runs"); do
   echo "$a $b"
 done | python3 -c '
 import statistics, sys
-from math import comb
+sys.path.insert(0, sys.argv[1])
+from median_interval import median_interval
 pairs = [tuple(map(float, line.split())) for line in sys.stdin if line.strip()]
-ratios = sorted(b / a for a, b in pairs)
-n = len(ratios)
-# The largest k with P(Binomial(n, 1/2) < k) <= 2.5 %: ratios[k-1] .. ratios[n-k] hold the median 95 % of the time.
-k, below = 0, 0.0
-while below + comb(n, k) / 2**n <= 0.025:
-    below += comb(n, k) / 2**n
-    k += 1
+median, low, high = median_interval(b / a for a, b in pairs)
 old = [a for a, _ in pairs]
 new = [b for _, b in pairs]
-print(f"{n} pairs: old median {statistics.median(old):.4f} s, new median {statistics.median(new):.4f} s")
-if k == 0:
-    print(f"new / old time: median {statistics.median(ratios):.3f} (too few pairs for an interval)")
+print(f"{len(pairs)} pairs: old median {statistics.median(old):.4f} s, new median {statistics.median(new):.4f} s")
+if low is None:
+    print(f"new / old time: median {median:.3f} (too few pairs for an interval)")
 else:
-    print(f"new / old time: median {statistics.median(ratios):.3f} (95 % {ratios[k - 1]:.3f} .. {ratios[n - k]:.3f});"
-          f" speed ratio {1 / statistics.median(ratios):.3f}")
-'
+    print(f"new / old time: median {median:.3f} (95 % {low:.3f} .. {high:.3f}); speed ratio {1 / median:.3f}")
+' "$(dirname "$0")"

@@ -39,17 +39,13 @@ for key in ["mcts_iters_per_100ms_midgame", "mcts_iters_per_100ms_midgame_portab
     bb, bt = best(r[key] for r in base), best(r[key] for r in this)
     print(f"{key:<44} {b:>12.1f} {t:>12.1f} {t / b:>7.3f} {bb:>14.1f} {bt:>10.1f} {bt / bb:>7.3f}")
 # The yardstick run by run: the k-th runs of the two builds ran one after the other, so their ratio is a
-# pair's; the median of the pairs' ratios with its distribution-free 95 % interval (the order statistics
-# k and n+1-k, as in speed-ab.sh) says how far the run's ratio can be trusted.
-from math import comb
+# pair's; the median of the pairs' ratios with its 95 % interval says how far the run's ratio can be trusted.
+sys.path.insert(0, "scripts")
+from median_interval import median_interval
 key = "mcts_iters_per_100ms_midgame"
 ratios = sorted(t[key] / b[key] for b, t in zip(base, this))
-n, k, below = len(ratios), 0, 0.0
-while below + comb(n, k) / 2**n <= 0.025:
-    below += comb(n, k) / 2**n
-    k += 1
-interval = f"95 % {ratios[k - 1]:.3f} .. {ratios[n - k]:.3f}" if k > 0 else "too few pairs for a 95 % interval"
-print(f"{key}, pairs: " + " ".join(f"{r:.3f}" for r in ratios)
-      + f"; median {statistics.median(ratios):.3f} ({interval})")
+median, low, high = median_interval(ratios)
+interval = f"95 % {low:.3f} .. {high:.3f}" if low is not None else "too few pairs for a 95 % interval"
+print(f"{key}, pairs: " + " ".join(f"{r:.3f}" for r in ratios) + f"; median {median:.3f} ({interval})")
 PY
 rm -rf "$out"

@@ -39,21 +39,16 @@ pub fn parse_positions(text: &str, plies: Option<&[usize]>) -> Result<Vec<Board>
             continue;
         }
         let moves = parse_move_list(line).map_err(|e| format!("line {number}: {e}"))?;
-        let wanted = |ply: usize| plies.map_or(ply == moves.len(), |plies| plies.contains(&ply));
-        let mut board = Board::new();
-        for ply in 0..=moves.len() {
-            if wanted(ply) {
-                if board.is_over() {
-                    return Err(format!("line {number}: the game is over after {ply} moves"));
-                }
-                positions.push(board);
+        if let Err(k) = Board::from_moves(&moves) {
+            return Err(format!("line {number}: move {} ({}) is not legal there", k + 1, moves[k]));
+        }
+        let wanted = |ply: &usize| plies.map_or(*ply == moves.len(), |plies| plies.contains(ply));
+        for ply in (0..=moves.len()).filter(wanted) {
+            let board = Board::from_moves(&moves[..ply]).expect("a prefix of a legal game is legal");
+            if board.is_over() {
+                return Err(format!("line {number}: the game is over after {ply} moves"));
             }
-            if let Some(&m) = moves.get(ply) {
-                if board.is_over() || !board.is_legal(m) {
-                    return Err(format!("line {number}: move {} ({m}) is not legal there", ply + 1));
-                }
-                board.play(m);
-            }
+            positions.push(board);
         }
     }
     if positions.is_empty() {
