@@ -22,7 +22,7 @@ instructions() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" analyse "$2" --iterations "$3" --exact 0 \
     --jobs 1 2>&1 > /dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-grep -v '^#' scripts/same-positions.txt | head -n "$lines" | while read -r line; do
+grep -v -e '^#' -e '^$' scripts/same-positions.txt | head -n "$lines" | while read -r line; do
   game=$(echo "$line" | cut -d' ' -f1-"$plies")
   counts=()
   for binary in "$old" "$new"; do
