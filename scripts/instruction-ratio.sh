@@ -2,7 +2,7 @@
 # Two builds' instructions an iteration on the same positions, counted by callgrind: exact and the same on
 # any machine, where a timed figure here spreads by a fifth from run to run. Each build analyses the first
 # PLIES moves of LINES games of scripts/same-positions.txt (`uttt analyse GAME --exact 0 --jobs 1`, which
-# every build since the analyser reads) at 1,000 and at 5,000 iterations a search; the difference of the
+# every build since the analyser has) at 1,000 and at 5,000 iterations a search; the difference of the
 # two counts is 4,000 iterations of every search, with start-up, weights and each search's set-up taken
 # out. Prints each game's ratio (OLD over NEW: above 1, the new build does an iteration in fewer
 # instructions) and their mean. Both builds search the same positions with their own nets and settings:
@@ -11,7 +11,7 @@
 #   scripts/instruction-ratio.sh OLD_BINARY NEW_BINARY [LINES] [PLIES]     (default 2 games, 36 plies)
 #   scripts/instruction-ratio.sh "$(scripts/baseline.sh 5b4599c)" target/release/uttt
 #
-# Needs valgrind; about a minute a game and build.
+# Needs valgrind; about 15 s a game and build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$1
