@@ -8,7 +8,9 @@ use crate::board::Board;
 #[cfg(not(bundle))]
 use crate::board::Player;
 use crate::book::Book;
-use crate::mcts::{Limits, Search, SearchReport};
+#[cfg(bundle)]
+use crate::mcts::Search;
+use crate::mcts::{Limits, SearchReport};
 use crate::moves::Move;
 use crate::rng::Rng;
 use std::time::Instant;
@@ -22,9 +24,16 @@ const ANSWER_RESERVE: std::time::Duration = std::time::Duration::from_millis(1);
 /// of the budget is margin.
 const BOOK_TURN_SHARE: f64 = 0.7;
 
+/// The search the bot plays with: in the crate either family (`engine.rs`: `uttt --search alphabeta`), in
+/// the arena file the tree search alone.
+#[cfg(not(bundle))]
+pub type Engine = crate::engine::Engine;
+#[cfg(bundle)]
+pub type Engine = Search;
+
 /// The arena bot: its game state, kept in step with the referee, and its search.
 pub struct Bot {
-    search: Search,
+    search: Engine,
     /// The opening book, played while the game is in it and in step with the referee.
     book: Option<Book>,
     board: Board,
@@ -66,9 +75,9 @@ impl Choice {
 
 impl Bot {
     /// A bot that plays with `search`; `seed` drives its fallback choices.
-    pub fn with_search(search: Search, seed: u64) -> Bot {
+    pub fn with_search(search: impl Into<Engine>, seed: u64) -> Bot {
         Bot {
-            search,
+            search: search.into(),
             book: None,
             board: Board::new(),
             in_sync: true,

@@ -3,6 +3,7 @@
 //! Data flows one way: `protocol` (referee lines) → `bot` (game state) → `mcts` (search) → a move.
 
 pub mod agents;
+pub mod alphabeta;
 pub mod analysis;
 pub mod arena;
 pub mod bench;
@@ -11,6 +12,7 @@ pub mod book;
 pub mod bot;
 pub mod cli;
 pub mod codec;
+pub mod engine;
 pub mod json;
 pub mod league;
 pub mod mcts;
@@ -24,6 +26,7 @@ pub mod protocol;
 pub mod report;
 pub mod rng;
 pub mod train;
+pub mod tunables;
 pub mod tune;
 pub mod value;
 

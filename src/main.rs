@@ -13,7 +13,7 @@ struct Command {
 }
 
 /// The bot's own line of the usage: what runs without a subcommand.
-const BOT_USAGE: &str = "[bot options]            play as a bot on stdin/stdout (CodinGame protocol)";
+const BOT_USAGE: &str = "[bot options] [--search mcts|alphabeta[:NAME=X…]]\n                                       play as a bot on stdin/stdout (CodinGame protocol)";
 
 /// The last line of the usage.
 const PLAYERS: &str = "players: a shell command (a bot speaking the arena protocol) or builtin:NAME[:opts]";
@@ -318,7 +318,7 @@ const COMMANDS: &[Command] = &[
         name: "help",
         aliases: &[],
         usage: &[
-            "help params                the search's tunables (bot:NAME=X, tune --param NAME): a table",
+            "help params                the searches' tunables (bot:NAME=X, alphabeta:NAME=X, tune --param NAME): tables",
         ],
         run: help_command,
     },
@@ -355,7 +355,13 @@ fn main() -> ExitCode {
                 2
             })
         }
-        None => uttt::protocol::start(&args),
+        None => match uttt::engine::take_search_option(&args) {
+            Ok((rest, family)) => uttt::protocol::start_with(&rest, |options| family.bot(options)),
+            Err(e) => {
+                eprintln!("uttt: {e}");
+                2
+            }
+        },
     };
     ExitCode::from(code as u8)
 }
@@ -363,7 +369,7 @@ fn main() -> ExitCode {
 /// `uttt help`: the usage and the built-in agents; `uttt help params`: the search's tunables.
 fn help_command(args: &[String]) -> Result<i32, String> {
     match args.first().map(String::as_str) {
-        Some("params") => print!("{}", uttt::mcts::Tunable::markdown_table()),
+        Some("params") => print!("{}", uttt::tunables::markdown_tables()),
         _ => println!("{}\nbuilt-in agents: {}", usage(), uttt::agents::names()),
     }
     Ok(0)

@@ -168,7 +168,13 @@ impl BotOptions {
 
     /// The bot these options describe.
     pub fn build(&self) -> Bot {
-        let mut bot = Bot::with_search(self.build_search(), self.seed);
+        self.build_with(self.build_search())
+    }
+
+    /// The bot these options describe, searching with `search` (a tree search, or in the crate another
+    /// family: `engine.rs`).
+    pub fn build_with(&self, search: impl Into<crate::bot::Engine>) -> Bot {
+        let mut bot = Bot::with_search(search, self.seed);
         match self.book() {
             Ok(Some(book)) => bot = bot.with_book(book),
             Ok(None) => {}

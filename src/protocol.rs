@@ -15,6 +15,11 @@ const LINE_WAITING: Duration = Duration::from_millis(2);
 
 /// `uttt` with no subcommand: the arena bot on stdin/stdout.
 pub fn start(args: &[String]) -> i32 {
+    start_with(args, BotOptions::build)
+}
+
+/// The bot on stdin/stdout, made from its options by `make` (another search: `uttt --search alphabeta`).
+pub fn start_with(args: &[String], make: impl FnOnce(&BotOptions) -> crate::bot::Bot) -> i32 {
     // The arena's clock for the first player's first turn may start as the process starts.
     let process_start = Instant::now();
     let mut options = match BotOptions::parse(args) {
@@ -32,7 +37,8 @@ pub fn start(args: &[String]) -> i32 {
     }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    run_since(process_start, stdin.lock(), stdout.lock(), &mut std::io::stderr(), &options);
+    let bot = make(&options);
+    run_since(process_start, stdin.lock(), stdout.lock(), &mut std::io::stderr(), &options, bot);
     if !options.quiet {
         if let Some(kb) = peak_rss_kb() {
             eprintln!("uttt: end of input; peak memory {:.1} MB", kb as f64 / 1024.0);
@@ -124,18 +130,18 @@ impl TurnClock {
 /// The loop itself, over any reader and writers (tests and the fuzzer drive it in memory); a first line
 /// already waiting counts from the call.
 pub fn run(input: impl BufRead, output: impl Write, log: &mut impl Write, options: &BotOptions) {
-    run_since(Instant::now(), input, output, log, options)
+    run_since(Instant::now(), input, output, log, options, options.build())
 }
 
-/// The loop, with the process started at `process_start` (see `TurnClock`).
+/// The loop of `bot`, made from `options`, with the process started at `process_start` (see `TurnClock`).
 pub fn run_since(
     process_start: Instant,
     mut input: impl BufRead,
     mut output: impl Write,
     log: &mut impl Write,
     options: &BotOptions,
+    mut bot: crate::bot::Bot,
 ) {
-    let mut bot = options.build();
     // Fingerprinting the weights takes a millisecond in a build without `-O`: done here, inside start-up.
     let what_runs = if options.quiet { String::new() } else { options.what_runs() };
     let mut clock = TurnClock { process_start, startup: None, from_process_start: false };
@@ -270,6 +276,22 @@ fn phases(r: &crate::mcts::SearchReport) -> String {
     )
 }
 
+/// An alpha-beta search's depth for the log line (`uttt --search alphabeta`); nothing for the tree search,
+/// the arena file's only one.
+#[cfg(not(bundle))]
+fn depth_note(r: &crate::mcts::SearchReport) -> String {
+    if r.depth > 0 {
+        format!(" depth {}", r.depth)
+    } else {
+        String::new()
+    }
+}
+
+#[cfg(bundle)]
+fn depth_note(_: &crate::mcts::SearchReport) -> &'static str {
+    ""
+}
+
 /// One stderr line per move: what a bot author needs to tune the time budget. `ms`: from the turn's first
 /// line read to the answer.
 pub fn describe(turn: u32, ms: f64, choice: &Choice) -> String {
@@ -278,13 +300,14 @@ pub fn describe(turn: u32, ms: f64, choice: &Choice) -> String {
             let pv: Vec<String> =
                 r.principal_variation.iter().map(|m| m.to_string().replace(' ', ",")).collect();
             format!(
-                "turn {turn} move {} time {ms:.1}ms iters {} ({:.0}/ms) nodes {}{} visits {} value {:.3}{} pv {}",
+                "turn {turn} move {} time {ms:.1}ms iters {} ({:.0}/ms) nodes {}{} visits {}{} value {:.3}{} pv {}",
                 r.best,
                 r.iterations,
                 r.iterations as f64 / ms.max(1e-3),
                 r.nodes_used,
                 phases(r),
                 r.best_visits,
+                depth_note(r),
                 r.best_value,
                 match r.proof {
                     crate::mcts::Proof::Unknown => "",

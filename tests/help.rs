@@ -28,22 +28,21 @@ fn help_lists_the_commands_and_the_built_in_agents() {
 
 #[test]
 fn every_tunable_is_an_option_in_the_help_and_a_row_of_the_docs_table() {
-    use uttt::mcts::{Tunable, TUNABLES};
+    use uttt::tunables::{markdown_tables, ALPHABETA_TUNABLES, TUNABLES};
     let out = Command::new(env!("CARGO_BIN_EXE_uttt")).arg("help").output().unwrap();
     let help = String::from_utf8_lossy(&out.stdout);
     let table = Command::new(env!("CARGO_BIN_EXE_uttt")).args(["help", "params"]).output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&table.stdout), Tunable::markdown_table());
+    assert_eq!(String::from_utf8_lossy(&table.stdout), markdown_tables());
     let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/tuning.md")).unwrap();
-    assert!(
-        docs.contains(&Tunable::markdown_table()),
-        "docs/tuning.md's table differs from `uttt help params`"
-    );
-    for t in TUNABLES {
-        assert!(help.contains(&format!("[:{}=", t.name)), "the help lacks {}", t.name);
-        // The option reaches the bot: inside its range it is taken, outside refused.
-        let inside = format!("bot:iters=10:{}={}", t.name, t.range.1);
+    assert!(docs.contains(&markdown_tables()), "docs/tuning.md's tables differ from `uttt help params`");
+    // Each option reaches its player: inside its range it is taken, outside refused.
+    let tree = TUNABLES.iter().map(|t| ("bot", t.name, t.range));
+    let alphabeta = ALPHABETA_TUNABLES.iter().map(|t| ("alphabeta", t.name, t.range));
+    for (player, name, (_, hi)) in tree.chain(alphabeta) {
+        assert!(help.contains(&format!("[:{name}=")), "the help lacks {player}'s {name}");
+        let inside = format!("{player}:iters=10:{name}={hi}");
         assert!(uttt::agents::parse(&inside, 1).is_ok(), "{inside}");
-        let outside = format!("bot:iters=10:{}={}", t.name, t.range.1 + 1.0);
+        let outside = format!("{player}:iters=10:{name}={}", hi + 1.0);
         assert!(uttt::agents::parse(&outside, 1).is_err(), "{outside}");
     }
 }

@@ -4,8 +4,11 @@
 
 use super::{alphago, basis6, eval, minimax, perceptron, policy_only, seed_eval, weighted};
 use super::{Agent, BotAgent, Greedy, RandomAgent, Reflex, SearchAgent};
+use crate::alphabeta::AbParams;
 use crate::board::variants::Rules;
-use crate::mcts::{Params, RolloutPolicy, Search, Tunable};
+use crate::engine::Family;
+use crate::mcts::{Params, RolloutPolicy, Search};
+use crate::tunables::Tunable;
 use std::time::Duration;
 
 /// An agent's constructor: from its options and a seed.
@@ -106,10 +109,20 @@ pub const AGENTS: &[AgentKind] = &[
                         None => format!("[:{}]", s.spec),
                     })
                     .collect::<String>(),
-                Tunable::help()
+                Tunable::<Params>::help()
             )
         },
         build: build_bot,
+    },
+    AgentKind {
+        name: "alphabeta",
+        options: || {
+            format!(
+                "[:iters=N][:ms=N][:nobook][:nopolicy][:net=FILE]{} (alpha-beta over the value net, the bot's book and clock; iters: nodes)",
+                Tunable::<AbParams>::help()
+            )
+        },
+        build: build_alphabeta,
     },
 ];
 
@@ -149,7 +162,7 @@ impl<'a> Options<'a> {
         let mut rest = Vec::new();
         for (k, o) in self.items.iter().enumerate() {
             if let (false, Some(pair)) = (self.taken[k], o.split_once('=')) {
-                if Tunable::find(pair.0).is_some() {
+                if Tunable::<Params>::find(pair.0).is_some() {
                     self.taken[k] = true;
                     rest.push(pair);
                 }
@@ -238,6 +251,32 @@ fn linear_weight_set(name: &str) -> Result<[f64; 13], String> {
     }
 }
 
+/// The bot searching by alpha-beta (`engine::Family::AlphaBeta`), with its book, clock and log, and any of
+/// the alpha-beta tunables changed.
+fn build_alphabeta(o: &mut Options, seed: u64) -> Result<Box<dyn Agent>, String> {
+    let spec = o.spec;
+    let mut params = AbParams::DEFAULT;
+    for (k, item) in o.items.iter().enumerate() {
+        if let Some((name, v)) = item.split_once('=') {
+            if let Some(t) = Tunable::<AbParams>::find(name) {
+                t.set_text(&mut params, v).map_err(|e| format!("{e} in {spec:?}"))?;
+                o.taken[k] = true;
+            }
+        }
+    }
+    let mut options = crate::options::BotOptions { seed, ..Default::default() };
+    options.use_book = !o.flag("nobook");
+    options.use_policy = !o.flag("nopolicy");
+    options.value_file = o.value("net")?;
+    if let Some(path) = &options.value_file {
+        crate::value::ValueNet::load(Some(path)).map_err(|e| format!("net= in {spec:?}: {e}"))?;
+    }
+    let (iterations, think) = (o.value("iters")?, o.value("ms")?.map(Duration::from_millis));
+    let family = Family::AlphaBeta(params);
+    let make = move || family.bot(&options);
+    Ok(Box::new(BotAgent { bot: make(), make: Box::new(make), iterations, think, note: None }))
+}
+
 /// The bot itself, with any of its options and tunables changed.
 fn build_bot(o: &mut Options, seed: u64) -> Result<Box<dyn Agent>, String> {
     let spec = o.spec;
@@ -255,7 +294,7 @@ fn build_bot(o: &mut Options, seed: u64) -> Result<Box<dyn Agent>, String> {
     }
     let mut c_given = None;
     for (name, v) in o.rest_with_values() {
-        let t = Tunable::find(name).expect("only tunables are taken");
+        let t = Tunable::<Params>::find(name).expect("only tunables are taken");
         t.set_text(&mut params, v).map_err(|e| format!("{e} in {spec:?}"))?;
         if name == "c" {
             c_given = Some(params.exploration);

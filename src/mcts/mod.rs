@@ -27,8 +27,6 @@ mod solver;
 #[cfg(test)]
 mod tests;
 pub mod tree;
-#[cfg(not(bundle))]
-mod tunables;
 mod visits;
 mod wide;
 
@@ -54,8 +52,6 @@ use root_scores::RootScores;
 pub use search_report::SearchReport;
 use std::time::{Duration, Instant};
 use tree::Tree;
-#[cfg(not(bundle))]
-pub use tunables::{Tunable, TUNABLES};
 pub use wide::wide_available;
 
 /// Default arena size: 2 × 5M nodes × 20 bytes = 200 MB reserved (the bot touches 120 MB of it in its first

@@ -1,5 +1,5 @@
 //! The search's settings (`Params`) and its presets. The tools name the numeric ones through
-//! `tunables.rs` (`TUNABLES`: options, tuner, help, docs/tuning.md).
+//! `crate::tunables` (`TUNABLES`: options, tuner, help, docs/tuning.md).
 
 /// How a rollout picks its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

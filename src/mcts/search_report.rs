@@ -36,6 +36,8 @@ pub struct SearchReport {
     /// How much sooner than its deadline the next timed search will stop, for the stalls and the waits for
     /// a processor seen so far (`budget.rs`).
     pub margin: Duration,
+    /// The last iteration an alpha-beta search completed, in plies (0: a tree search, which has none).
+    pub depth: u32,
 }
 
 /// A node's value as the expected score the report promises: a leaf that counts a rollout by its surprise
@@ -117,6 +119,7 @@ impl SearchReport {
             root_time: Duration::ZERO,
             loop_time: Duration::ZERO,
             margin: Duration::ZERO,
+            depth: 0,
         }
     }
 }

@@ -20,9 +20,9 @@ pub struct Param {
 
 impl Param {
     /// Reads `NAME=LO:HI` or `NAME=LO:HI:START`, or a bare `NAME` of the search's tunables
-    /// (`mcts::TUNABLES`), which gives its whole range.
+    /// (`tunables::TUNABLES`), which gives its whole range.
     pub fn parse(text: &str) -> Result<Param, String> {
-        if let Some(t) = crate::mcts::Tunable::find(text) {
+        if let Some(t) = crate::tunables::Tunable::<crate::mcts::Params>::find(text) {
             let (lo, hi) = t.range;
             return Ok(Param { name: t.name.to_string(), lo, hi, integer: t.integer, start: 0.5 });
         }
