@@ -62,6 +62,7 @@ const COMMANDS: &[Command] = &[
         aliases: &[],
         usage: &[
             "make-openings [--count N] [--plies K] [--iterations I] --out FILE   a balanced book",
+            "make-openings --realistic [--plies K] [--iterations I] [--margin M] [--share S] --out FILE   the realistic suite",
         ],
         run: uttt::arena::make_openings,
     },

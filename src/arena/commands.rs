@@ -229,10 +229,41 @@ fn print_glicko(labels: &[String], pairings: &[Vec<(usize, usize, f64)>]) {
     }
 }
 
+/// `uttt make-openings --realistic`: the realistic suite, and how it was made as the file's header.
+fn make_realistic_openings(mut args: Args) -> Result<i32, String> {
+    let d = super::realistic::RealisticSuite::DEFAULT;
+    let suite = super::realistic::RealisticSuite {
+        plies: args.value_or("--plies", d.plies)?,
+        iterations: args.value_or("--iterations", d.iterations)?,
+        margin: args.value_or("--margin", d.margin)?,
+        share: args.value_or("--share", d.share)?,
+        seed: args.value_or("--seed", d.seed)?,
+    };
+    let out: String = args.value("--out")?.ok_or("--out FILE is required")?;
+    args.positionals()?;
+    let lines = suite.lines();
+    let super::realistic::RealisticSuite { plies, iterations, margin, share, seed } = suite;
+    let header = format!(
+        "Realistic start positions for `uttt arena --openings`: one opening per line, moves as `row col`.\n\
+         Made by: uttt make-openings --realistic --plies {plies} --iterations {iterations} --margin {margin} --share {share} --seed {seed}\n\
+         From X's centre (4 4), every move the bot's search ({iterations} iterations, no book) rates within {margin} of\n\
+         its best for the side to move, with at least {share} of the most visited move's visits, to {plies} plies;\n\
+         one line for each class of positions the board's symmetries make equal. The value after each line is\n\
+         the side to move's by that search."
+    );
+    std::fs::write(&out, super::openings::format_book(&lines, &header)).map_err(|e| format!("{out}: {e}"))?;
+    eprintln!("wrote {} realistic openings to {out}", lines.len());
+    Ok(0)
+}
+
 /// `uttt make-openings [--count N] [--plies K] [--iterations I] [--margin M] [--seed S] --out FILE`:
-/// a balanced opening book (see `openings::balanced_book`).
+/// a balanced opening book (see `openings::balanced_book`); with `--realistic [--share S]`, the realistic
+/// suite (`realistic.rs`).
 pub fn make_openings(words: &[String]) -> Result<i32, String> {
     let mut args = Args::new(words);
+    if args.flag("--realistic") {
+        return make_realistic_openings(args);
+    }
     let count: usize = args.value_or("--count", 100)?;
     let plies: usize = args.value_or("--plies", 6)?;
     let iterations: u64 = args.value_or("--iterations", 20_000)?;

@@ -10,6 +10,7 @@ pub mod lines;
 pub mod log;
 pub mod openings;
 pub mod plain;
+pub mod realistic;
 pub mod player;
 pub mod referee;
 pub mod runner;
