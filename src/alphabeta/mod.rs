@@ -5,7 +5,7 @@
 //! principal-variation search at every node (`node.rs`, the root in `root.rs`); a transposition table of
 //! Zobrist keys (`table.rs`, `zobrist.rs`); moves ordered by the table's move, killers, history and the
 //! learned policy (`ordering.rs`); the value net at the leaves, its first layer kept on a stack of
-//! accumulators updated move by move along the line (`value::Accumulator`, as Stockfish's NNUE); proven
+//! accumulators updated move by move along the line (`value::BoardAccumulator`, as Stockfish's NNUE); proven
 //! wins and losses scored exactly in plies (`score.rs`). Its settings are `params.rs`'s `AbParams`.
 
 mod node;
@@ -22,7 +22,7 @@ use crate::board::Board;
 use crate::mcts::{Limits, Proof, SearchReport};
 use crate::moves::Move;
 use crate::policy::Policy;
-use crate::value::{Accumulator, ValueNet};
+use crate::value::{BoardAccumulator, ValueNet};
 use ordering::MoveOrder;
 pub use params::AbParams;
 use root::RootMove;
@@ -41,7 +41,7 @@ pub struct AlphaBeta {
     zobrist: Zobrist,
     order: MoveOrder,
     /// The first layer's sums at each ply of the current line.
-    stack: Vec<Accumulator>,
+    stack: Vec<BoardAccumulator>,
     /// Nodes searched by the current search, and the leaves the net valued.
     nodes: u64,
     evaluations: u64,
@@ -67,7 +67,7 @@ impl AlphaBeta {
             table: Table::new(params.table_mib),
             zobrist: Zobrist::new(),
             order: MoveOrder::new(),
-            stack: vec![Accumulator::default(); MAX_PLY + 1],
+            stack: vec![BoardAccumulator::default(); MAX_PLY + 1],
             nodes: 0,
             evaluations: 0,
             deepest: 0,

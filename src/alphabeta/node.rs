@@ -149,8 +149,7 @@ impl AlphaBeta {
         let mut child = *board;
         child.play(m);
         let (below, above) = self.stack.split_at_mut(ply + 1);
-        above[0] = below[ply];
-        above[0].play(&self.net, board, m, &child);
+        above[0].play_from(&below[ply], &self.net, board, m, &child);
         child
     }
 
@@ -158,7 +157,6 @@ impl AlphaBeta {
     #[inline]
     pub(super) fn evaluate(&mut self, board: &Board, ply: usize) -> Score {
         self.evaluations += 1;
-        let me = board.side_to_move();
-        score::from_expected(self.net.output(self.stack[ply].side(me), self.net.bucket(board)))
+        score::from_expected(self.stack[ply].value(&self.net, board))
     }
 }

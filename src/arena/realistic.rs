@@ -21,6 +21,7 @@ pub struct RealisticSuite {
     pub margin: f32,
     /// … and it has at least this share of the most visited move's visits (a mean over few visits is noise).
     pub share: f32,
+    /// The search's seed.
     pub seed: u64,
 }
 

@@ -1,7 +1,8 @@
 //! The learned value net: the expected score of a position for the side to move, evaluated at the
 //! search's leaves. Trained by `uttt train-value` and embedded in the binary (and the bundle) as text.
 //!
-//! `features/` the inputs, `accumulator.rs` the first layer kept up to date move by move, `board_sums.rs`
+//! `features/` the inputs, `accumulator.rs` the first layer kept up to date move by move (`board_accumulator.rs`
+//! its board part only, the game-level part added at evaluation: alpha-beta's), `board_sums.rs`
 //! each small board's columns summed once for the positions the search values, `children.rs`
 //! a node's children valued from the sums they share, `network/` the quantised net (its shape in
 //! `network/shape.rs`, one file a layer) and its integer inference, `crate::codec` the weight text,
@@ -10,6 +11,9 @@
 /// The tools' (the bench, the rollout head's fit); the search values from `board_sums`.
 #[cfg(not(bundle))]
 pub mod accumulator;
+/// The alpha-beta search's (tools only).
+#[cfg(not(bundle))]
+pub mod board_accumulator;
 pub mod board_sums;
 mod child_features;
 pub mod children;
@@ -21,6 +25,8 @@ pub mod rollout_head;
 
 #[cfg(not(bundle))]
 pub use accumulator::Accumulator;
+#[cfg(not(bundle))]
+pub use board_accumulator::BoardAccumulator;
 pub use network::ValueNet;
 
 /// The committed weights (see weights/MANIFEST.txt for how they were made).
