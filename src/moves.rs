@@ -98,6 +98,12 @@ impl MoveList {
         &self.moves[..self.len as usize]
     }
 
+    /// The moves, to reorder in place.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len as usize]
+    }
+
     /// True when `m` is in the list.
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)

@@ -144,6 +144,7 @@ tunables! {
     "lmr_after" => lmr_after, 1.0..=40.0, "moves of a node searched at full depth before the reductions";
     "single" => extend_single, 0.0..=1.0, "a node with one legal move searched a ply deeper (1: on)";
     "free" => extend_free, 0.0..=1.0, "a move that gives the opponent a free choice of board searched a ply deeper (1: on)";
+    "threat" => extend_threat, 0.0..=1.0, "a position where the opponent threatens to win the game at once searched a ply deeper (1: on)";
     "window" => window, 0.0..=1000.0, "half-width of the aspiration window (1,000: a sure win by the net; 0: off)";
     "next" => next_iteration_share, 0.05..=1.0, "the share of a turn after which no new iteration starts";
 }}

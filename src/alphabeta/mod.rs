@@ -200,7 +200,8 @@ impl AlphaBeta {
         };
         let mut order = [0i32; 81];
         let params = AbParams { policy_depth: self.params.policy_depth.min(1), ..self.params };
-        self.order.score(&params, self.policy.as_ref(), board, &list, table_move, i32::MAX, 0, &mut order);
+        let node = ordering::OrderOf { board, table_move, depth: i32::MAX, ply: 0 };
+        self.order.score(&params, self.policy.as_ref(), &node, &list, &mut order);
         let mut root: Vec<RootMove> =
             moves.iter().zip(order).map(|(&mv, order)| RootMove { mv, score: -INFINITE, order }).collect();
         root.sort_by_key(|r| std::cmp::Reverse(r.order));

@@ -3,11 +3,11 @@
 //! results exact (a finished game by the rules, the board count included; a move that wins the game at
 //! once), late move reductions and the forced-move extension. The root is `root.rs`'s.
 
-use super::ordering::pick_next;
+use super::ordering::{pick_next, OrderOf};
 use super::score::{self, Score, INFINITE, MAX_PLY, WIN};
 use super::table::Bound;
 use super::AlphaBeta;
-use crate::board::tactics::game_winning_move;
+use crate::board::tactics::{game_winning_boards, game_winning_move};
 use crate::board::Board;
 use crate::moves::Move;
 
@@ -48,6 +48,11 @@ impl AlphaBeta {
         if game_winning_move(board).is_some() {
             return WIN - ply as Score - 1;
         }
+        // One legal move, or a threat to win the game that the side to move must answer, costs a few
+        // nodes to see through; the extensions stop at twice the root's depth.
+        let may_extend = ply < 2 * self.root_depth as usize;
+        let threatened = self.params.extend_threat && may_extend && game_winning_boards(board, false) != 0;
+        let depth = depth + threatened as i32;
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.evaluate(board, ply);
         }
@@ -62,28 +67,17 @@ impl AlphaBeta {
                 _ => {}
             }
         }
-        let list = board.legal_moves();
+        let mut list = board.legal_moves();
         let n = list.len();
-        let mut moves = [Move(0); 81];
-        moves[..n].copy_from_slice(&list);
         let mut scores = [0i32; 81];
-        self.order.score(
-            &self.params,
-            self.policy.as_ref(),
-            board,
-            &list,
-            table_move,
-            depth,
-            ply,
-            &mut scores,
-        );
-        // One legal move costs one node to search deeper; the extensions stop at twice the root's depth.
-        let may_extend = ply < 2 * self.root_depth as usize;
+        let order_of = OrderOf { board, table_move, depth, ply };
+        self.order.score(&self.params, self.policy.as_ref(), &order_of, &list, &mut scores);
+        let moves = list.as_mut_slice();
         let single = self.params.extend_single && n == 1 && may_extend;
         let alpha_in = alpha;
         let (mut best, mut best_move) = (-INFINITE, None);
         for k in 0..n {
-            pick_next(&mut moves[..n], &mut scores[..n], k);
+            pick_next(moves, &mut scores[..n], k);
             let m = moves[k];
             let child = self.play(board, m, ply);
             let child_key = self.zobrist.after(key, board, m, &child);

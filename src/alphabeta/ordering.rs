@@ -17,6 +17,15 @@ const HISTORY_LIMIT: i32 = 1 << 20;
 /// A policy logit's weight against history counts: a logit apart is worth this many.
 const POLICY_WEIGHT: f32 = 4096.0;
 
+/// The node whose moves are ordered: its position, the table's move, its depth left and its ply.
+#[derive(Clone, Copy)]
+pub struct OrderOf<'a> {
+    pub board: &'a Board,
+    pub table_move: Option<Move>,
+    pub depth: i32,
+    pub ply: usize,
+}
+
 /// What the search learns about moves as it goes: killers by ply, history by side and move.
 pub struct MoveOrder {
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
@@ -35,18 +44,16 @@ impl MoveOrder {
         self.history.iter_mut().flatten().for_each(|h| *h /= 8);
     }
 
-    /// Scores each of `moves` for the order they are tried in (higher first).
+    /// Scores each of `moves` (legal at `node.board`) for the order they are tried in (higher first).
     pub fn score(
         &self,
         params: &AbParams,
         policy: Option<&Policy>,
-        board: &Board,
+        node: &OrderOf,
         moves: &MoveList,
-        table_move: Option<Move>,
-        depth: i32,
-        ply: usize,
         out: &mut [i32; 81],
     ) {
+        let OrderOf { board, table_move, depth, ply } = *node;
         let side = board.side_to_move().index();
         let use_policy = params.policy_depth > 0 && depth >= params.policy_depth as i32;
         for (k, &m) in moves.iter().enumerate() {

@@ -26,6 +26,9 @@ pub struct AbParams {
     pub extend_single: bool,
     /// A move that sends the opponent to a closed board (a free choice of board) is searched a ply deeper.
     pub extend_free: bool,
+    /// A position where the player not to move threatens to win the game at once (the side to move must
+    /// not send it to those boards: Ultimate's check) is searched a ply deeper, a leaf included.
+    pub extend_threat: bool,
     /// Half-width of the aspiration window around the last iteration's score, in centi-score units
     /// (`score.rs`: 1,000 is a certain win by the net); 0: every iteration with the full window.
     pub window: u32,
@@ -45,6 +48,7 @@ impl AbParams {
         lmr_after: 3,
         extend_single: true,
         extend_free: false,
+        extend_threat: false,
         window: 60,
         next_iteration_share: 0.45,
     };
@@ -58,6 +62,7 @@ impl AbParams {
         lmr: false,
         extend_single: false,
         extend_free: false,
+        extend_threat: false,
         window: 0,
         ..AbParams::DEFAULT
     };

@@ -97,6 +97,12 @@ impl LoggedGame {
         self.note_field(ply, "iters")
     }
 
+    /// The depth an alpha-beta player logged for the move at `ply` (the note's `depth D`), `None` for a
+    /// tree search's note.
+    pub fn logged_depth(&self, ply: usize) -> Option<u64> {
+        self.note_field(ply, "depth")
+    }
+
     /// The number after the first ` KEY ` in the note of the move at `ply`, `None` when there is none.
     fn note_field<T: std::str::FromStr>(&self, ply: usize, key: &str) -> Option<T> {
         self.notes.get(ply)?.split_once(&format!(" {key} "))?.1.split_whitespace().next()?.parse().ok()

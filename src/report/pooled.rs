@@ -43,6 +43,9 @@ pub struct Pooled {
     /// the game (`PHASE_STARTS`); then the same for its opponents in these games: each side's iterations a
     /// millisecond of the arena's clock, under the same machine's load, turn by turn (`search_lines`).
     pub later_search: [[(u64, f64); 3]; 2],
+    /// The depths an alpha-beta player's notes give for its later turns (`depth D`), summed, and the turns
+    /// that gave one, by phase of the game (`PHASE_STARTS`); zeros for a tree search.
+    pub later_depth: [(u64, u64); 3],
     /// How many games it forfeited, by kind (`FAULT_KINDS`' order).
     pub faults: [usize; 4],
     /// Its games as X and as O: each one's moves and its score, for the lines (`arena/lines.rs`).
@@ -61,6 +64,7 @@ pub fn pool(runs: &[Run], name: &str) -> Result<Pooled, String> {
         by_log: Vec::new(),
         later_turns_ms: Vec::new(),
         later_search: [[(0, 0.0); 3]; 2],
+        later_depth: [(0, 0); 3],
         faults: [0; 4],
         lines: Default::default(),
     };
@@ -79,10 +83,16 @@ pub fn pool(runs: &[Run], name: &str) -> Result<Pooled, String> {
             scores_by_colour[side.index()].push(g.score_of(name));
             pooled.lines[side.index()].push((g.moves.clone(), g.score_of(name)));
             pooled.later_turns_ms.extend(g.turn_times(name).into_iter().skip(1));
+            for (ply, _) in g.turns(name).skip(1) {
+                if let Some(depth) = g.logged_depth(ply) {
+                    let phase = &mut pooled.later_depth[phase_of(ply)];
+                    *phase = (phase.0 + depth, phase.1 + 1);
+                }
+            }
             for (searched, player) in pooled.later_search.iter_mut().zip([name, opponent.as_str()]) {
                 for (ply, ms) in g.turns(player).skip(1) {
                     if let Some(iterations) = g.logged_iterations(ply) {
-                        let phase = &mut searched[PHASE_STARTS.iter().filter(|&&start| ply >= start).count()];
+                        let phase = &mut searched[phase_of(ply)];
                         *phase = (phase.0 + iterations, phase.1 + ms);
                     }
                 }
@@ -142,6 +152,7 @@ pub fn describe(p: &Pooled, paths: &[String]) -> String {
         t.last().copied().unwrap_or(0.0)
     );
     text += &search_lines(&p.later_search);
+    text += &depth_line(&p.later_depth);
     let faults: Vec<String> = FAULT_KINDS.iter().zip(p.faults).map(|(k, n)| format!("{k} {n}")).collect();
     text += &format!("faults: {}\n", faults.join(", "));
     for (path, w) in paths.iter().zip(&p.by_log) {
@@ -151,6 +162,31 @@ pub fn describe(p: &Pooled, paths: &[String]) -> String {
         };
     }
     text
+}
+
+/// The phase of the game (`PHASE_STARTS`) of the move at `ply`: 0, 1 or 2.
+fn phase_of(ply: usize) -> usize {
+    PHASE_STARTS.iter().filter(|&&start| ply >= start).count()
+}
+
+/// The phases' names.
+fn phase_names() -> [String; 3] {
+    let [a, b] = PHASE_STARTS;
+    [format!("plies 0–{}", a - 1), format!("{a}–{}", b - 1), format!("{b} on")]
+}
+
+/// The mean depth an alpha-beta player completed in its later turns, by phase; empty for a tree search.
+fn depth_line(depths: &[(u64, u64); 3]) -> String {
+    if depths.iter().all(|&(_, turns)| turns == 0) {
+        return String::new();
+    }
+    let mean = |(sum, turns): (u64, u64)| match turns {
+        0 => "–".to_string(),
+        _ => format!("{:.1}", sum as f64 / turns as f64),
+    };
+    let by_phase: Vec<String> =
+        phase_names().iter().zip(depths).map(|(name, &d)| format!("{name} {}", mean(d))).collect();
+    format!("later turns' alpha-beta depth, mean of the iterations completed: {}\n", by_phase.join(", "))
 }
 
 /// The later turns' search speed of the player and of its opponents by phase of the game, and over all,
@@ -168,9 +204,7 @@ fn search_lines(searched: &[[(u64, f64); 3]; 2]) -> String {
         (Some(a), None) => format!("{a:.0} / –"),
         (None, _) => "–".to_string(),
     };
-    let [a, b] = PHASE_STARTS;
-    let phases = [format!("plies 0–{}", a - 1), format!("{a}–{}", b - 1), format!("{b} on")];
-    let by_phase: Vec<String> = phases
+    let by_phase: Vec<String> = phase_names()
         .iter()
         .enumerate()
         .map(|(k, name)| format!("{name} {}", both(searched[0][k], searched[1][k])))
@@ -325,7 +359,15 @@ mod tests {
                 None => "turn 1 move 4 4 time 0.1ms (book)".to_string(),
             })
             .collect();
-        let p = pool(&[run(vec![g])], "bot").unwrap();
+        let p = pool(&[run(vec![g.clone()])], "bot").unwrap();
+        assert!(!describe(&p, &["a.log".into()]).contains("depth"), "a tree search logs no depth");
+        // The same turns as an alpha-beta player's: depth 8 before ply 20, 10 to ply 39, 30 after.
+        let mut deep = g;
+        for (ply, note) in deep.notes.iter_mut().enumerate().filter(|(ply, _)| ply % 2 == 0) {
+            note.push_str(&format!(" visits 9 depth {} value 0.5", [8, 10, 30][phase_of(ply)]));
+        }
+        let line = "later turns' alpha-beta depth, mean of the iterations completed: plies 0–19 8.0, 20–39 10.0, 40 on 30.0";
+        assert!(describe(&pool(&[run(vec![deep])], "bot").unwrap(), &["a.log".into()]).contains(line));
         let expected = [
             [(9 * 900, 810.0), (10 * 9_000, 900.0), (2 * 90_000, 180.0)],
             [(9 * 450, 810.0), (10 * 450, 900.0), (450, 90.0)],
