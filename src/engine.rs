@@ -79,9 +79,9 @@ impl Family {
                 let mut params = AbParams::DEFAULT;
                 for option in parts {
                     let (name, value) = option.split_once('=').unwrap_or((option, ""));
-                    let t = Tunable::<AbParams>::find(name)
-                        .ok_or_else(|| format!("unknown alpha-beta option {name:?} in {spec:?}"))?;
-                    t.set_text(&mut params, value).map_err(|e| format!("{e} in {spec:?}"))?;
+                    Tunable::set_named(&mut params, name, value)
+                        .ok_or_else(|| format!("unknown alpha-beta option {name:?}"))?
+                        .map_err(|e| format!("{e} in {spec:?}"))?;
                 }
                 Ok(Family::AlphaBeta(params))
             }
@@ -119,4 +119,27 @@ pub fn take_search_option(args: &[String]) -> Result<(Vec<String>, Family), Stri
     let family = Family::parse(spec)?;
     let rest = args[..k].iter().chain(&args[k + 2..]).cloned().collect();
     Ok((rest, family))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_search_option_names_a_family_and_its_settings_and_refuses_others() {
+        assert_eq!(Family::parse("mcts"), Ok(Family::Mcts));
+        let expected = AbParams { max_depth: 3, table_mib: 8, ..AbParams::DEFAULT };
+        assert_eq!(Family::parse("alphabeta:depth=3:table=8"), Ok(Family::AlphaBeta(expected)));
+        assert_eq!(Family::parse("alphabeta"), Ok(Family::AlphaBeta(AbParams::DEFAULT)));
+        for bad in ["alphabeta:depth=x", "alphabeta:bogus=1", "alphabeta:table=999", "mcts:c=1", "minimax"] {
+            assert!(Family::parse(bad).is_err(), "{bad}");
+        }
+        let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let (rest, family) =
+            take_search_option(&words(&["--quiet", "--search", "alphabeta:depth=2"])).unwrap();
+        assert_eq!(rest, words(&["--quiet"]));
+        assert_eq!(family, Family::AlphaBeta(AbParams { max_depth: 2, ..AbParams::DEFAULT }));
+        assert_eq!(take_search_option(&words(&["--quiet"])).unwrap(), (words(&["--quiet"]), Family::Mcts));
+        assert!(take_search_option(&words(&["--search"])).is_err());
+    }
 }

@@ -169,6 +169,12 @@ impl<P: Tuned> Tunable<P> {
         Ok(())
     }
 
+    /// Sets the tunable `name` in `params` from the text `value`: `None` when `name` is none of `P`'s
+    /// tunables (an option for someone else), else whether the value was one of its values.
+    pub fn set_named(params: &mut P, name: &str, value: &str) -> Option<Result<(), String>> {
+        Tunable::<P>::find(name).map(|t| t.set_text(params, value))
+    }
+
     /// The help text's options: `[:c=X][:fpu=X]…[:solver=0|1]…`.
     pub fn help() -> String {
         P::TABLE

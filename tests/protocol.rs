@@ -36,6 +36,34 @@ fn the_bot_binary_plays_whole_games_as_either_colour() {
 }
 
 #[test]
+fn the_alpha_beta_bot_binary_plays_whole_games_and_logs_its_depth() {
+    let tc = TimeControl {
+        first_turn: Duration::from_secs(5),
+        later_turns: Duration::from_secs(2),
+        grace: Duration::ZERO,
+    };
+    let bot = PlayerSpec::Command(format!(
+        "'{}' --search alphabeta:table=4 --iterations 3000",
+        env!("CARGO_BIN_EXE_uttt")
+    ));
+    let r = run_match(&bot, &PlayerSpec::parse("builtin:greedy"), MatchConfig::new(4, 2, tc, 5), |_| {});
+    assert!(r.faults(true).is_empty(), "{:?}", r.faults(true));
+    assert!(r.games.iter().any(|g| !g.a_is_x), "it also played second");
+    assert!(r.wdl().wins >= 3, "alpha-beta should beat greedy: {:?}", r.wdl());
+    // Searched turns' notes (a book turn's has no `visits`) give the depth the search completed.
+    let notes: Vec<&String> =
+        r.games.iter().flat_map(|g| &g.record.notes).filter(|n| n.contains(" visits ")).collect();
+    assert!(!notes.is_empty() && notes.iter().all(|n| n.contains(" depth ")), "{notes:?}");
+    // A bad search is refused with a message, not played.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_uttt"))
+        .args(["--search", "alphabeta:depth=x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("depth"), "{out:?}");
+}
+
+#[test]
 fn the_referee_reports_a_broken_bot() {
     let tc = TimeControl {
         first_turn: Duration::from_millis(500),

@@ -257,11 +257,10 @@ fn build_alphabeta(o: &mut Options, seed: u64) -> Result<Box<dyn Agent>, String>
     let spec = o.spec;
     let mut params = AbParams::DEFAULT;
     for (k, item) in o.items.iter().enumerate() {
-        if let Some((name, v)) = item.split_once('=') {
-            if let Some(t) = Tunable::<AbParams>::find(name) {
-                t.set_text(&mut params, v).map_err(|e| format!("{e} in {spec:?}"))?;
-                o.taken[k] = true;
-            }
+        let Some((name, value)) = item.split_once('=') else { continue };
+        if let Some(set) = Tunable::set_named(&mut params, name, value) {
+            set.map_err(|e| format!("{e} in {spec:?}"))?;
+            o.taken[k] = true;
         }
     }
     let mut options = crate::options::BotOptions { seed, ..Default::default() };

@@ -19,7 +19,8 @@ mod tests;
 mod zobrist;
 
 use crate::board::Board;
-use crate::mcts::{Limits, Proof, SearchReport};
+use crate::mcts::budget::{self, Limits};
+use crate::mcts::{Proof, SearchReport};
 use crate::moves::Move;
 use crate::policy::Policy;
 use crate::value::{BoardAccumulator, ValueNet};
@@ -53,6 +54,14 @@ pub struct AlphaBeta {
     iteration_best: Option<(Move, Score)>,
     limits: Limits,
     stopped: bool,
+    /// The clock as the tree search keeps it (`mcts::budget`): the longest stall of the process seen in
+    /// recent timed searches and the share of their time it waited for a processor, which bring the stop
+    /// forward; this search's longest gap between two reads of the clock, and its last read.
+    stall: Duration,
+    wait: f64,
+    wait_margin: Duration,
+    seen_stall: Duration,
+    last_read: Instant,
     /// The root's score in the last search (its last completed iteration's, or the stopped one's best).
     last_root_score: Score,
 }
@@ -76,6 +85,11 @@ impl AlphaBeta {
             limits: Limits::iterations(u64::MAX),
             stopped: false,
             last_root_score: 0,
+            stall: Duration::ZERO,
+            wait: 0.0,
+            wait_margin: Duration::ZERO,
+            seen_stall: Duration::ZERO,
+            last_read: Instant::now(),
         }
     }
 
@@ -96,10 +110,15 @@ impl AlphaBeta {
         self.order = MoveOrder::new();
     }
 
-    /// Stops the search once the deadline or the node count is reached.
+    /// Stops the search once the node count is reached, or the deadline less the margin for the stalls
+    /// and waits for a processor seen so far.
     fn check_limits(&mut self) {
         let over_nodes = self.limits.max_iterations.is_some_and(|n| self.nodes >= n);
-        let over_time = self.limits.deadline.is_some_and(|d| Instant::now() >= d);
+        let over_time = self.limits.deadline.is_some_and(|deadline| {
+            let now = Instant::now();
+            (self.seen_stall, self.last_read) = (self.seen_stall.max(now - self.last_read), now);
+            now + budget::stall_margin(self.stall.max(self.seen_stall)).max(self.wait_margin) >= deadline
+        });
         self.stopped |= over_nodes || over_time;
     }
 
@@ -108,6 +127,9 @@ impl AlphaBeta {
     /// are also in the list; all legal ones when none is).
     pub fn search(&mut self, board: &Board, allowed: Option<&[Move]>, limits: Limits) -> SearchReport {
         let start = Instant::now();
+        let delay_before = limits.deadline.and_then(|_| budget::run_delay());
+        (self.wait_margin, self.seen_stall, self.last_read) =
+            (budget::load_margin(self.wait), Duration::ZERO, start);
         self.table.new_search();
         self.order.new_search();
         (self.nodes, self.evaluations, self.deepest) = (0, 0, 0);
@@ -148,6 +170,13 @@ impl AlphaBeta {
             (_, _, None) => (root.first().map_or(Move(0), |r| r.mv), 0, 0),
         };
         self.last_root_score = value;
+        if limits.deadline.is_some() {
+            self.stall = budget::next_stall(self.stall, self.seen_stall);
+        }
+        if let Some((before, after)) = delay_before.and_then(|before| Some((before, budget::run_delay()?))) {
+            let wait = after.saturating_sub(before).as_secs_f64() / start.elapsed().as_secs_f64().max(1e-6);
+            self.wait = (self.wait * 7.0 / 8.0).max(wait);
+        }
         self.report(board, best, value, depth, &root, start)
     }
 
@@ -237,7 +266,7 @@ impl AlphaBeta {
             root_values: root.iter().map(|r| score::to_expected(r.score)).collect(),
             root_time: Duration::ZERO,
             loop_time: start.elapsed(),
-            margin: Duration::ZERO,
+            margin: budget::stall_margin(self.stall).max(budget::load_margin(self.wait)),
             depth,
         }
     }
