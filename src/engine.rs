@@ -16,15 +16,15 @@ use std::time::Instant;
 
 /// A search of either family.
 pub enum Engine {
-    /// The tree search.
-    Mcts(Search),
+    /// The tree search (boxed, as the other: the bot holds one or the other, never both).
+    Mcts(Box<Search>),
     /// Alpha-beta over the value net.
     AlphaBeta(Box<AlphaBeta>),
 }
 
 impl From<Search> for Engine {
     fn from(search: Search) -> Engine {
-        Engine::Mcts(search)
+        Engine::Mcts(Box::new(search))
     }
 }
 

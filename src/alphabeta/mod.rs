@@ -30,7 +30,7 @@ use root::RootMove;
 use score::{Score, INFINITE, MAX_PLY};
 use std::time::{Duration, Instant};
 use table::Table;
-pub use zobrist::Zobrist;
+use zobrist::Zobrist;
 
 /// The alpha-beta searcher: its settings, the net and policy it reads, and what it keeps between turns
 /// (the table, the history).
@@ -97,17 +97,6 @@ impl AlphaBeta {
     pub fn embedded(params: AbParams) -> Result<AlphaBeta, String> {
         let policy = if params.policy_depth > 0 { Some(Policy::embedded()?) } else { None };
         Ok(AlphaBeta::new(params, ValueNet::embedded()?, policy))
-    }
-
-    /// Its settings.
-    pub fn params(&self) -> &AbParams {
-        &self.params
-    }
-
-    /// Forgets everything learned in earlier searches (the table, the history): a new game.
-    pub fn clear(&mut self) {
-        self.table.clear();
-        self.order = MoveOrder::new();
     }
 
     /// Stops the search once the node count is reached, or the deadline less the margin for the stalls
@@ -285,10 +274,5 @@ impl AlphaBeta {
             b.play(m);
         }
         line
-    }
-
-    /// The table's size in bytes.
-    pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
     }
 }

@@ -16,8 +16,9 @@ const CLOCK_NODES: u64 = 64;
 
 impl AlphaBeta {
     /// The score of `board` (key `key`, `ply` plies below the root, its accumulator at `ply`) searched to
-    /// `depth` plies within (`alpha`, `beta`); `pv` for a node on the principal variation (a window wider
-    /// than one). Returns 0 once the search is stopped: the caller must not use it then.
+    /// `depth` plies within (`alpha`, `beta`): a node on the principal variation when the window is wider
+    /// than one (the others are searched with null windows). Returns 0 once the search is stopped: the
+    /// caller must not use it then.
     pub(super) fn node(
         &mut self,
         board: &Board,
@@ -26,8 +27,8 @@ impl AlphaBeta {
         ply: usize,
         mut alpha: Score,
         mut beta: Score,
-        pv: bool,
     ) -> Score {
+        let pv = beta - alpha > 1;
         self.nodes += 1;
         if self.nodes % CLOCK_NODES == 0 {
             self.check_limits();
@@ -84,16 +85,15 @@ impl AlphaBeta {
             let free = self.params.extend_free && may_extend && child.forced_board().is_none();
             let new_depth = depth - 1 + (single || free) as i32;
             let s = if k == 0 {
-                -self.node(&child, child_key, new_depth, ply + 1, -beta, -alpha, pv)
+                -self.node(&child, child_key, new_depth, ply + 1, -beta, -alpha)
             } else {
                 let reduction = self.reduction(depth, k, m, ply, scores[k]);
-                let mut s =
-                    -self.node(&child, child_key, new_depth - reduction, ply + 1, -alpha - 1, -alpha, false);
+                let mut s = -self.node(&child, child_key, new_depth - reduction, ply + 1, -alpha - 1, -alpha);
                 if s > alpha && reduction > 0 {
-                    s = -self.node(&child, child_key, new_depth, ply + 1, -alpha - 1, -alpha, false);
+                    s = -self.node(&child, child_key, new_depth, ply + 1, -alpha - 1, -alpha);
                 }
                 if s > alpha && s < beta {
-                    s = -self.node(&child, child_key, new_depth, ply + 1, -beta, -alpha, true);
+                    s = -self.node(&child, child_key, new_depth, ply + 1, -beta, -alpha);
                 }
                 s
             };

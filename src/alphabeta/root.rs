@@ -33,23 +33,23 @@ impl AlphaBeta {
         let alpha_in = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        for k in 0..root.len() {
-            let m = root[k].mv;
+        for (k, entry) in root.iter_mut().enumerate() {
+            let m = entry.mv;
             let child = self.play(board, m, 0);
             let child_key = self.zobrist.after(key, board, m, &child);
             let s = if k == 0 {
-                -self.node(&child, child_key, depth - 1, 1, -beta, -alpha, true)
+                -self.node(&child, child_key, depth - 1, 1, -beta, -alpha)
             } else {
-                let mut s = -self.node(&child, child_key, depth - 1, 1, -alpha - 1, -alpha, false);
+                let mut s = -self.node(&child, child_key, depth - 1, 1, -alpha - 1, -alpha);
                 if s > alpha && s < beta {
-                    s = -self.node(&child, child_key, depth - 1, 1, -beta, -alpha, true);
+                    s = -self.node(&child, child_key, depth - 1, 1, -beta, -alpha);
                 }
                 s
             };
             if self.stopped {
                 break;
             }
-            root[k].score = if k == 0 || s > alpha { s } else { alpha.min(s) };
+            entry.score = if k == 0 || s > alpha { s } else { alpha.min(s) };
             if s > best {
                 (best, best_move) = (s, Some(m));
             }

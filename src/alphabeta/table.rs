@@ -70,20 +70,9 @@ impl Table {
         Table { buckets: vec![Bucket([EMPTY; 4]); count], mask: count as u64 - 1, age: 0 }
     }
 
-    /// Its size in bytes.
-    pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
-    }
-
     /// Starts a new search: entries stored from now on are this search's, older ones give way first.
     pub fn new_search(&mut self) {
         self.age = self.age.wrapping_add(1);
-    }
-
-    /// Every entry cleared.
-    pub fn clear(&mut self) {
-        self.buckets.iter_mut().for_each(|b| *b = Bucket([EMPTY; 4]));
-        self.age = 0;
     }
 
     #[inline]
