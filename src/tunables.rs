@@ -49,7 +49,7 @@ impl Setting for bool {
 pub trait Tuned: Sized + 'static {
     /// The rows.
     const TABLE: &'static [Tunable<Self>];
-    /// The player's own values (the table's "the bot" column).
+    /// The player's own values (the tables' "the player" column).
     const PLAYED: Self;
     /// The struct's name, for the table's heading.
     const NAME: &'static str;
@@ -74,7 +74,7 @@ impl Tuned for AbParams {
 pub struct Tunable<P: 'static = Params> {
     /// The option's name.
     pub name: &'static str,
-    /// The field of `Params` it sets.
+    /// The field it sets.
     pub field: &'static str,
     /// The values that make sense (the tuner's range when `--param NAME` gives none).
     pub range: (f64, f64),
