@@ -111,13 +111,7 @@ impl AlphaBeta {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_in {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha_in, beta);
         self.table.store(key, score::to_table(best, ply), bound, depth as u32, best_move);
         best
     }

@@ -66,14 +66,7 @@ impl AlphaBeta {
         // Best first for the next iteration; a stable sort keeps the order of the moves that tie.
         root.sort_by_key(|r| std::cmp::Reverse(r.score));
         if let (Some(m), false) = (best_move, self.stopped) {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_in {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.table.store(key, best, bound, depth as u32, Some(m));
+            self.table.store(key, best, Bound::of(best, alpha_in, beta), depth as u32, Some(m));
         }
         (best > -INFINITE).then_some(best)
     }

@@ -20,6 +20,19 @@ pub enum Bound {
     Upper = 3,
 }
 
+impl Bound {
+    /// What a node's best score `best` says, searched within (`alpha`, `beta`).
+    pub fn of(best: Score, alpha: Score, beta: Score) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One stored position.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {

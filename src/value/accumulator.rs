@@ -23,15 +23,17 @@ impl Default for Accumulator {
     }
 }
 
+/// Adds a column of first-layer weights to the sums (wrapping, as the net's sums do).
 #[inline]
-fn add(sum: &mut [i16], column: &[i16]) {
+pub(super) fn add(sum: &mut [i16], column: &[i16]) {
     for (s, &w) in sum.iter_mut().zip(column) {
         *s = s.wrapping_add(w);
     }
 }
 
+/// Takes a column of first-layer weights from the sums.
 #[inline]
-fn sub(sum: &mut [i16], column: &[i16]) {
+pub(super) fn sub(sum: &mut [i16], column: &[i16]) {
     for (s, &w) in sum.iter_mut().zip(column) {
         *s = s.wrapping_sub(w);
     }

@@ -9,6 +9,7 @@
 //! move, and adds their columns to a copy. The sums are bit for bit those of `ValueNet::evaluate`: the
 //! first layer adds `i16` with wrapping arithmetic, in any order (tested).
 
+use super::accumulator::{add, sub};
 use super::features::{board_features, game_features, MAX_GAME_FEATURES};
 use super::network::{ValueNet, MAX_HIDDEN, SHIPPED};
 use crate::board::{Board, Player};
@@ -52,16 +53,6 @@ impl FeatureList {
     fn as_slice(&self) -> &[usize] {
         &self.features[..self.len]
     }
-}
-
-#[inline]
-fn add(sum: &mut [i16], column: &[i16]) {
-    sum.iter_mut().zip(column).for_each(|(s, &w)| *s = s.wrapping_add(w));
-}
-
-#[inline]
-fn sub(sum: &mut [i16], column: &[i16]) {
-    sum.iter_mut().zip(column).for_each(|(s, &w)| *s = s.wrapping_sub(w));
 }
 
 impl BoardAccumulator {
