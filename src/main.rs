@@ -356,7 +356,7 @@ fn main() -> ExitCode {
                 2
             })
         }
-        None => match uttt::engine::take_search_option(&args) {
+        None => match uttt::agents::family::take_search_option(&args) {
             Ok((rest, family)) => uttt::protocol::start_with(&rest, |options| family.bot(options)),
             Err(e) => {
                 eprintln!("uttt: {e}");

@@ -8,6 +8,7 @@ mod alphago;
 pub mod basis6;
 mod classic;
 pub mod eval;
+pub mod family;
 mod minimax;
 pub mod perceptron;
 mod policy_only;

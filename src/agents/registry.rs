@@ -2,11 +2,11 @@
 //! reads its own options. `builtin:NAME[:opt…]` finds its agent here; an option the agent does not know is
 //! an error that names it.
 
+use super::family::Family;
 use super::{alphago, basis6, eval, minimax, perceptron, policy_only, seed_eval, weighted};
 use super::{Agent, BotAgent, Greedy, RandomAgent, Reflex, SearchAgent};
 use crate::alphabeta::AbParams;
 use crate::board::variants::Rules;
-use crate::engine::Family;
 use crate::mcts::{Params, RolloutPolicy, Search};
 use crate::tunables::Tunable;
 use std::time::Duration;
