@@ -131,7 +131,7 @@ impl AlphaBeta {
         }
         self.stack[0].refresh(&self.net, board);
         let key = self.zobrist.key(board);
-        let mut root: Vec<RootMove> = self.first_order(board, &moves);
+        let mut root: Vec<RootMove> = self.first_order(board, key, &moves);
         let empty_cells = (0..9).map(|b| board.free_cells(b).count_ones()).sum::<u32>().max(1);
         let max_depth = match self.params.max_depth {
             0 => empty_cells,
@@ -208,9 +208,10 @@ impl AlphaBeta {
         })
     }
 
-    /// The root's moves in the order the first iteration tries them: the table's move, then the policy's.
-    fn first_order(&self, board: &Board, moves: &[Move]) -> Vec<RootMove> {
-        let table_move = self.table.probe(self.zobrist.key(board)).and_then(|e| e.best_move());
+    /// The root's moves (`board`'s, key `key`) in the order the first iteration tries them: the table's
+    /// move, then the policy's.
+    fn first_order(&self, board: &Board, key: u64, moves: &[Move]) -> Vec<RootMove> {
+        let table_move = self.table.probe(key).and_then(|e| e.best_move());
         let list = {
             let mut l = crate::moves::MoveList::new();
             moves.iter().for_each(|&m| l.push(m));
