@@ -21,7 +21,7 @@ mod zobrist;
 use crate::board::Board;
 use crate::mcts::budget::{self, Limits};
 use crate::mcts::{Proof, SearchReport};
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::policy::Policy;
 use crate::value::{BoardAccumulator, ValueNet};
 use ordering::MoveOrder;
@@ -124,10 +124,10 @@ impl AlphaBeta {
         (self.nodes, self.evaluations, self.deepest) = (0, 0, 0);
         (self.limits, self.stopped, self.iteration_best) = (limits, false, None);
         let legal = board.legal_moves();
-        let mut moves: Vec<Move> =
-            legal.iter().copied().filter(|m| allowed.is_none_or(|a| a.contains(m))).collect();
+        let mut moves = MoveList::new();
+        legal.iter().filter(|m| allowed.is_none_or(|a| a.contains(m))).for_each(|&m| moves.push(m));
         if moves.is_empty() {
-            moves = legal.to_vec();
+            moves = legal;
         }
         self.stack[0].refresh(&self.net, board);
         let key = self.zobrist.key(board);
@@ -210,17 +210,12 @@ impl AlphaBeta {
 
     /// The root's moves (`board`'s, key `key`) in the order the first iteration tries them: the table's
     /// move, then the policy's.
-    fn first_order(&self, board: &Board, key: u64, moves: &[Move]) -> Vec<RootMove> {
+    fn first_order(&self, board: &Board, key: u64, moves: &MoveList) -> Vec<RootMove> {
         let table_move = self.table.probe(key).and_then(|e| e.best_move());
-        let list = {
-            let mut l = crate::moves::MoveList::new();
-            moves.iter().for_each(|&m| l.push(m));
-            l
-        };
         let mut order = [0i32; 81];
-        let params = AbParams { policy_depth: self.params.policy_depth.min(1), ..self.params };
+        // At the root's unbounded depth the policy orders whenever it orders at all.
         let node = ordering::OrderOf { board, table_move, depth: i32::MAX, ply: 0 };
-        self.order.score(&params, self.policy.as_ref(), &node, &list, &mut order);
+        self.order.score(&self.params, self.policy.as_ref(), &node, moves, &mut order);
         let mut root: Vec<RootMove> =
             moves.iter().zip(order).map(|(&mv, order)| RootMove { mv, score: -INFINITE, order }).collect();
         root.sort_by_key(|r| std::cmp::Reverse(r.order));

@@ -3,7 +3,7 @@
 //! results exact (a finished game by the rules, the board count included; a move that wins the game at
 //! once), late move reductions and the forced-move extension. The root is `root.rs`'s.
 
-use super::ordering::{pick_next, OrderOf};
+use super::ordering::{pick_next, OrderOf, TABLE_OR_KILLER};
 use super::score::{self, Score, INFINITE, MAX_PLY, WIN};
 use super::table::Bound;
 use super::AlphaBeta;
@@ -87,7 +87,7 @@ impl AlphaBeta {
             let s = if k == 0 {
                 -self.node(&child, child_key, new_depth, ply + 1, -beta, -alpha)
             } else {
-                let reduction = self.reduction(depth, k, m, ply, scores[k]);
+                let reduction = self.reduction(depth, k, scores[k]);
                 let mut s = -self.node(&child, child_key, new_depth - reduction, ply + 1, -alpha - 1, -alpha);
                 if s > alpha && reduction > 0 {
                     s = -self.node(&child, child_key, new_depth, ply + 1, -alpha - 1, -alpha);
@@ -118,10 +118,9 @@ impl AlphaBeta {
 
     /// The plies a late move (the `k`-th tried, with order score `order`) is searched shallower first:
     /// none for the first moves, the table's move and killers, one after, two among the last of many.
-    fn reduction(&self, depth: i32, k: usize, m: Move, ply: usize, order: i32) -> i32 {
+    fn reduction(&self, depth: i32, k: usize, order: i32) -> i32 {
         let p = &self.params;
-        if !p.lmr || depth < 3 || k < p.lmr_after as usize || self.order.is_killer(m, ply) || order > 1 << 23
-        {
+        if !p.lmr || depth < 3 || k < p.lmr_after as usize || order >= TABLE_OR_KILLER {
             return 0;
         }
         if k >= 2 * p.lmr_after as usize + 3 && depth >= 5 {

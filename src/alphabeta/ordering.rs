@@ -12,6 +12,8 @@ use crate::policy::Policy;
 const TABLE_MOVE: i32 = 1 << 30;
 /// The killers: after the table's move, before everything the history and policy rank.
 const KILLER: [i32; 2] = [1 << 24, (1 << 24) - 1];
+/// An order score at least this is the table's move or a killer: a move late move reductions leave alone.
+pub const TABLE_OR_KILLER: i32 = KILLER[1];
 /// History counts are halved when one passes this, so they stay below the killers.
 const HISTORY_LIMIT: i32 = 1 << 20;
 /// A policy logit's weight against history counts: a logit apart is worth this many.
@@ -87,11 +89,6 @@ impl MoveOrder {
                 h.iter_mut().for_each(|x| *x /= 2);
             }
         }
-    }
-
-    /// True when `m` is one of `ply`'s killers (not reduced: it cut off a sibling).
-    pub fn is_killer(&self, m: Move, ply: usize) -> bool {
-        self.killers[ply].contains(&Some(m))
     }
 }
 
