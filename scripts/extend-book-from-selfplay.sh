@@ -118,8 +118,11 @@ worth=()
 for f in $WORTH_MET; do worth+=(--worth-met "$f"); done
 tree=$(mktemp -d)
 head -3658 weights/book-searches/searches.txt > "$tree/searches.txt"
+# The tree's manifest section is named by its folder: the temporary one's while grow-book writes it.
+sed -i "s#^\# Learned book tree (weights/book-searches/)#\# Learned book tree ($tree/)#" "$manifest"
 ./target/release/uttt grow-book --searches "$tree" --append "$tree/searches.txt" --base "$dir/book-extended.txt" \
   --met "$lines" "${worth[@]}" --max-bytes "$MAX_BYTES" --o-weight "$O_WEIGHT" --positions 0 --out "$OUT" --manifest "$manifest"
+sed -i "s#$tree/#weights/book-searches/#g" "$manifest"
 rm -rf "$tree"
 # Where the tree's base came from, for the manifest's reader (that file is not kept).
 sed -i "s#the base $dir/book-extended.txt#the base $dir/book-extended.txt (the book played, extended along its games' lines: scripts/extend-book-from-selfplay.sh $*${DEEPER:+ with DEEPER=$DEEPER}, weights/book-extension/)#" "$manifest"

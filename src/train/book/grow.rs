@@ -10,6 +10,7 @@
 //! every shard's file is in the folder. The book written is the base book (`--base`, the book of `uttt
 //! make-book` and `uttt extend-book`) with the tree's move wherever the tree has searched.
 
+use super::learn::{self, LEARNED_GAMES};
 use super::met::{self, Met};
 use super::searches::{self, SearchConfig};
 use super::tree::{GrowParams, GrownTree, Searches};
@@ -22,9 +23,11 @@ use crate::train::manifest::write_manifest_section;
 /// The folder of the searches, one file or more (`*.txt`), all read.
 pub const SEARCHES_DIR: &str = "weights/book-searches";
 
-/// The manifest section of the grown tree.
+/// The manifest section of the grown tree whose searches are in the folder `dir`.
 /// (A section starts with `# Learned `: `train/manifest.rs`.)
-pub const TREE_HEADER: &str = "# Learned book tree (weights/book-searches/)";
+fn tree_header(dir: &str) -> String {
+    format!("# Learned book tree ({}/)", dir.trim_end_matches('/'))
+}
 
 /// Past this ply a trailing mover keeps the tree's move only where its own search chose it (`tree.rs`).
 const SETTLED_FROM: usize = 19;
@@ -36,7 +39,7 @@ const USAGE: &str =
     "usage: uttt grow-book [--positions N] [--batch B] [--iterations I] [--nodes N] [--jobs J] \
 [--shard K/N] [--searches DIR] [--append FILE] [--temperature T] [--own-temperature T] [--o-weight W] \
 [--max-ply D] [--centre-share S] [--met FILE|none] [--base FILE|none] [--max-bytes B] [--worth-met FILE]... \
-[--out FILE] [--manifest FILE]";
+[--learn LOG]... [--learn-player NAME] [--learned FILE] [--changes-only] [--out FILE] [--manifest FILE]";
 
 /// Every search in the folder's `*.txt` files, by canonical form: the one of most iterations where a
 /// position was searched more than once (the later file's on a tie). `append`: the file this run appends
@@ -93,27 +96,67 @@ pub fn main(args: &[String]) -> Result<i32, String> {
     let max_bytes: Option<usize> = a.value("--max-bytes")?;
     let manifest: String = a.value_or("--manifest", "weights/MANIFEST.txt".to_string())?;
     let worth_files = a.values("--worth-met")?;
+    // Lost games (`learn.rs`): those of the logs join the games file, whose positions are searched first.
+    let learn_logs = a.values("--learn")?;
+    let learn_player: Option<String> = a.value("--learn-player")?;
+    let learned_file: Option<String> = a.value("--learned")?;
+    let changes_only = a.flag("--changes-only");
     if let Some(extra) = a.positionals()?.first() {
         return Err(format!("unexpected argument {extra:?}\n{USAGE}"));
     }
     if batch == 0 || params.temperature <= 0.0 || params.own_temperature <= 0.0 {
         return Err(format!("--batch, --temperature and --own-temperature must be above 0\n{USAGE}"));
     }
-    let met = if met_file == "none" { Met::new() } else { met::read(&met_file)? };
+    let mut met = if met_file == "none" { Met::new() } else { met::read(&met_file)? };
+    let learned_file = learned_file.or_else(|| (!learn_logs.is_empty()).then(|| LEARNED_GAMES.to_string()));
+    let learned = match &learned_file {
+        Some(file) => {
+            if !learn_logs.is_empty() {
+                let lost = learn::from_logs(&learn_logs, learn_player.as_deref())?;
+                let joined = learn::append_new(file, &lost)?;
+                eprintln!(
+                    "grow-book: {} games lost or drawn in the logs, {joined} new to {file}",
+                    lost.len()
+                );
+            }
+            learn::read(file)?
+        }
+        None => Vec::new(),
+    };
+    for (form, games) in learn::met(&learned, params.max_ply) {
+        let m = met.entry(form).or_insert([0.0; 2]);
+        *m = [m[0] + games[0], m[1] + games[1]];
+    }
     create_parent_dir(&append)?;
     let mut searched = read_folder(&dir, &append)?;
+    if !learned.is_empty() {
+        let todo = learn::unsearched(&learned, params.max_ply, &searched).len();
+        eprintln!(
+            "grow-book: {} lost games, {todo} of their positions to ply {} unsearched",
+            learned.len(),
+            params.max_ply
+        );
+    }
     let started = std::time::Instant::now();
     let mut done = 0;
     while done < positions {
-        let frontier = GrownTree::new(&searched).frontier(&params, &met);
+        // The lost games' positions first, then the frontier's.
+        let mut candidates = learn::unsearched(&learned, params.max_ply, &searched);
+        if candidates.is_empty() {
+            candidates = GrownTree::new(&searched)
+                .frontier(&params, &met)
+                .into_iter()
+                .map(|c| Planned { form: c.form, path: c.path, reach: c.weight, seen: c.weight })
+                .collect();
+        }
         // The round's batch: its first `batch` candidates (a fixed order, so that shards agree), and of
         // those a shard's every N-th.
-        let round: Vec<Planned> = frontier
+        let round: Vec<Planned> = candidates
             .into_iter()
             .take(batch)
             .enumerate()
             .filter(|(i, _)| shard.is_none_or(|(k, n)| *i as u64 % n == k))
-            .map(|(_, c)| Planned { form: c.form, path: c.path, reach: c.weight, seen: c.weight })
+            .map(|(_, p)| p)
             .take(positions - done)
             .collect();
         if round.is_empty() {
@@ -149,7 +192,8 @@ pub fn main(args: &[String]) -> Result<i32, String> {
             *w = [w[0].max(s[0]), w[1].max(s[1])];
         }
     }
-    write_grown_book(&searched, &params, (&met, &shares), max_bytes, (&base_file, &out, &manifest))?;
+    let files = (base_file.as_str(), dir.as_str(), out.as_str(), manifest.as_str());
+    write_grown_book(&searched, &params, (&met, &shares), (max_bytes, changes_only), files)?;
     Ok(0)
 }
 
@@ -158,14 +202,14 @@ fn write_grown_book(
     searched: &Searches,
     params: &GrowParams,
     (met, shares): (&Met, &Met),
-    max_bytes: Option<usize>,
-    (base_file, out, manifest): (&str, &str, &str),
+    (max_bytes, changes_only): (Option<usize>, bool),
+    (base_file, dir, out, manifest): (&str, &str, &str, &str),
 ) -> Result<(), String> {
     let base = if base_file == "none" { Book::default() } else { Book::from_file(base_file)? };
     let tree = GrownTree::new(searched);
     let mut base_entries: Vec<_> = base.tree().collect();
     base_entries.sort_by_key(|entry| entry.0);
-    let (entries, changed) = tree.over_base(&base_entries, SETTLED_FROM, TRAILING);
+    let (entries, changed) = tree.over_base(&base_entries, (SETTLED_FROM, TRAILING), changes_only);
     let (book, dropped) = match max_bytes {
         Some(max_bytes) => {
             // A position's worth: its chance of being met, by the tree's model or in the logged games,
@@ -185,27 +229,34 @@ fn write_grown_book(
         report +=
             &format!("within {max_bytes} bytes (--max-bytes): the {dropped} positions met least left out\n");
     }
+    let header = tree_header(dir);
+    let only = if changes_only { " where it changes the bot's move (--changes-only)" } else { "" };
     report += &format!(
-        "grown: the base {base_file} ({} positions) with the tree's move at its {} searched positions, \
-         a base move only where searches below decide ({changed} changed): uttt grow-book \
-         (weights/book-searches/, {TREE_HEADER:?})\n",
+        "grown: the base {base_file} ({} positions) with the tree's move at its {} searched positions{only}, \
+         a base move only where searches below decide ({changed} changed): uttt grow-book ({dir}/, {header:?})\n",
         base.len(),
         searched.len()
     );
     write_manifest_section(manifest, MANIFEST_HEADER, &report)?;
-    let tree_report = tree_summary(&tree, searched, params, met);
-    write_manifest_section(manifest, TREE_HEADER, &tree_report)?;
+    let tree_report = tree_summary(&tree, searched, params, met, &header);
+    write_manifest_section(manifest, &header, &tree_report)?;
     eprint!("{report}{tree_report}");
     Ok(())
 }
 
 /// The tree's section of the manifest: its size and value, and ply by ply the positions searched and each
 /// colour's chance of still being in the tree, by the model.
-fn tree_summary(tree: &GrownTree, searched: &Searches, params: &GrowParams, met: &Met) -> String {
+fn tree_summary(
+    tree: &GrownTree,
+    searched: &Searches,
+    params: &GrowParams,
+    met: &Met,
+    header: &str,
+) -> String {
     let reach = tree.reach(params, met);
     let iterations: u64 = searched.values().map(|s| s.iterations).sum();
     let mut text = format!(
-        "{TREE_HEADER}: {} positions searched, {:.1} G iterations; the empty board's value for X {:.3}\n",
+        "{header}: {} positions searched, {:.1} G iterations; the empty board's value for X {:.3}\n",
         searched.len(),
         iterations as f64 / 1e9,
         tree.value(&Board::new()).unwrap_or(f64::NAN)
@@ -300,6 +351,67 @@ mod tests {
         assert_eq!(read_folder(&d, &appended).unwrap().len(), 5);
         let manifest = std::fs::read_to_string(file("MANIFEST.txt")).unwrap();
         assert!(manifest.contains("5 positions searched"), "{manifest}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_lost_game_joins_the_games_file_and_its_positions_are_searched_first() {
+        let dir = std::env::temp_dir().join(format!("uttt-grow-learn-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
+        let game = |n: usize, x: &str, o: &str, result: &str| {
+            format!(
+                "{{\"game\": {n}, \"x\": \"{x}\", \"o\": \"{o}\", \"result\": \"{result}\", \"fault\": null, \
+                 \"opening\": 0, \"moves\": [\"4 4\", \"3 3\", \"0 0\", \"1 1\"]}}\n"
+            )
+        };
+        // "a" loses as O, wins as X: only the loss is learned.
+        std::fs::write(file("log"), game(0, "b", "a", "X") + &game(1, "a", "b", "X")).unwrap();
+        let words: Vec<String> = [
+            "--learn",
+            &file("log"),
+            "--learn-player",
+            "a",
+            "--learned",
+            &file("learned.txt"),
+            "--positions",
+            "4",
+            "--batch",
+            "2",
+            "--max-ply",
+            "2",
+            "--iterations",
+            "300",
+            "--nodes",
+            "20000",
+            "--jobs",
+            "2",
+            "--searches",
+            &file("searches"),
+            "--base",
+            "none",
+            "--out",
+            &file("book.txt"),
+            "--manifest",
+            &file("MANIFEST.txt"),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        main(&words).expect("grow-book learns");
+        let learned = learn::read(&file("learned.txt")).unwrap();
+        assert_eq!(learned.len(), 1);
+        assert_eq!(learned[0].to_line(), "O;L;4 4,3 3,0 0,1 1");
+        let searched = read_folder(&file("searches"), &file("searches/searches.txt")).unwrap();
+        assert_eq!(searched.len(), 4, "the game's plies 0 to 2 first, then one of the frontier");
+        for ply in 0..=2 {
+            let (form, _) = met::canonical_path(&learned[0].moves[..ply]).unwrap();
+            assert!(searched.contains_key(&form), "ply {ply} searched");
+        }
+        // Run again on the same log: nothing new joins the file.
+        main(&words).expect("grow-book learns again");
+        assert_eq!(learn::read(&file("learned.txt")).unwrap().len(), 1);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -21,6 +21,7 @@ pub mod budget;
 pub mod deepen;
 pub mod extend;
 pub mod grow;
+pub mod learn;
 pub mod met;
 pub mod searches;
 pub mod tree;

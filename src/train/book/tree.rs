@@ -31,6 +31,12 @@ pub type Searches = HashMap<Board, Searched>;
 /// The least share of a search's visits that makes a move worth a value of its own (drop-out).
 pub const CREDIBLE: f64 = 0.001;
 
+/// How far below its search's value searches below must put a position's chosen move to refute it.
+pub const REFUTED_BY: f64 = 0.05;
+
+/// How close to a refuted choice's value that position's search must have valued a move to replace it.
+pub const REPLACES_WITHIN: f64 = 0.1;
+
 /// How the tree models the players and weighs what to search.
 #[derive(Clone, Debug)]
 pub struct GrowParams {
@@ -303,10 +309,29 @@ impl<'a> GrownTree<'a> {
         candidates
     }
 
+    /// Whether the tree's `mv` replaces `would`, the move the bot would play at `form` without it (the
+    /// base book's, or the position's own search's choice): searches below refute `would`, its minimax
+    /// value lying `REFUTED_BY` or more below the value the position's search gave it (minimax over noisy
+    /// values leans against a line searched deeper by a few hundredths: the margin is above that), and
+    /// that search valued `mv` within `REPLACES_WITHIN` of its best (a lost game's opponent alone does not
+    /// move the book to a move our own search thinks poor).
+    fn replaces(&self, form: &Board, would: Move, mv: Option<Move>) -> bool {
+        let s = &self.searched[form];
+        let Some(mv) = mv.filter(|&m| m != would) else { return false };
+        let searched_value = |m: Move| {
+            let k = s.visits.iter().position(|&(v, _)| v == m)?;
+            s.values.get(k).map(|&q| q as f64).or((m == s.best).then_some(s.value as f64))
+        };
+        let backed = self.moves(form).into_iter().find(|j| j.mv == would && j.decided).map(|j| j.value);
+        let refuted = matches!((backed, searched_value(would)), (Some(b), Some(q)) if b <= q - REFUTED_BY);
+        refuted && searched_value(mv).is_some_and(|q| q >= s.value as f64 - REPLACES_WITHIN)
+    }
+
     /// The book from the tree: every searched position with its book move. Past ply `settled_from`, a
     /// position whose mover trails (value below `trailing`) keeps its move only where its own search chose
-    /// it too: in a lost position the chances lie in the opponent's slips, and a move that only one
-    /// judgement prefers closes them for little (docs/book.md); there the turn's search decides.
+    /// it too, or where searches below refute that search's choice (a lost game's line, `learn.rs`): in a
+    /// lost position the chances lie in the opponent's slips, and a move that only one judgement prefers
+    /// closes them for little (docs/book.md); there the turn's search decides.
     pub fn book_entries(&self, settled_from: usize, trailing: f64) -> Vec<(Board, Option<Move>)> {
         let mut entries: Vec<(Board, Option<Move>)> = self
             .searched
@@ -314,7 +339,10 @@ impl<'a> GrownTree<'a> {
             .map(|(form, s)| {
                 let mv = self.book_move(form);
                 let value = self.value(form).unwrap_or(0.5);
-                let unsettled = s.path.len() > settled_from && value < trailing && mv != Some(s.best);
+                let unsettled = s.path.len() > settled_from
+                    && value < trailing
+                    && mv != Some(s.best)
+                    && !self.replaces(form, s.best, mv);
                 (*form, if unsettled { None } else { mv })
             })
             .collect();
@@ -327,26 +355,46 @@ impl<'a> GrownTree<'a> {
     /// choice rests on that position's search alone (no searched position below the chosen move): the
     /// base's move came from a longer search, and only minimax over deeper searches overrules it. Also how
     /// many of the base's moves changed.
+    ///
+    /// `changes_only` (a tree of lost games' lines over the shipped book, `learn.rs`): the tree's entry only
+    /// where it changes what the bot plays (another move than the base's, or a move where the base has
+    /// none and searches below refute the position's own search's choice), with the tree's positions on
+    /// the way to it. Also how many of the bot's moves change (then counting a move where the base had none).
     pub fn over_base(
         &self,
         base: &[(Board, Option<Move>)],
-        settled_from: usize,
-        trailing: f64,
+        (settled_from, trailing): (usize, f64),
+        changes_only: bool,
     ) -> (Vec<(Board, Option<Move>)>, usize) {
         let base_moves: HashMap<Board, Option<Move>> = base.iter().copied().collect();
-        let mut entries = base.to_vec();
+        let (mut entries, mut ways) = (base.to_vec(), Vec::new());
         let mut changed = 0;
         for (form, mv) in self.book_entries(settled_from, trailing) {
-            if let Some(&Some(old)) = base_moves.get(&form) {
-                let decided = self.moves(&form).iter().any(|j| Some(j.mv) == mv && j.decided);
-                if !decided {
+            let old = base_moves.get(&form).copied().flatten();
+            if old.is_some() && !self.moves(&form).iter().any(|j| Some(j.mv) == mv && j.decided) {
+                continue;
+            }
+            if changes_only {
+                // The bot plays the base's move, or where the base has none its turn's search's choice
+                // (this position's own search's, at length): worth changing only where searches below
+                // refute it.
+                if !self.replaces(&form, old.unwrap_or(self.searched[&form].best), mv) {
                     continue;
                 }
-                changed += usize::from(mv != Some(old));
+                let path = &self.searched[&form].path;
+                for ply in 0..path.len() {
+                    let on_way = canonical_path(&path[..ply]).expect("a searched path").0;
+                    if !base_moves.contains_key(&on_way) {
+                        ways.push((on_way, None));
+                    }
+                }
             }
+            changed += usize::from(mv != old && (old.is_some() || changes_only));
             entries.push((form, mv));
         }
-        (entries, changed)
+        // The ways in first: a later entry for a position replaces an earlier one (`Book::from_tree`).
+        ways.extend(entries);
+        (ways, changed)
     }
 }
 

@@ -90,12 +90,12 @@ fn a_base_move_gives_way_only_to_a_move_decided_below() {
     let base = vec![(Board::new(), Some(Move::new(4, 4))), (form("4 4"), Some(base_move))];
     // The tree's choice at the centre is its own search's (drop-out): the base's move stays.
     let tree = of(vec![centre.clone()]);
-    let (entries, changed) = GrownTree::new(&tree).over_base(&base, 40, 0.4);
+    let (entries, changed) = GrownTree::new(&tree).over_base(&base, (40, 0.4), false);
     assert_eq!(changed, 0);
     assert_eq!(Book::from_tree(entries).move_for(&form("4 4")), Some(base_move));
     // Searched below, the corner is confirmed (X scores only 0.65 after it): the tree's move wins.
     let tree = of(vec![centre.clone(), searched("4 4,3 3", &[("0 0", 10, 0.65)])]);
-    let (entries, changed) = GrownTree::new(&tree).over_base(&base, 40, 0.4);
+    let (entries, changed) = GrownTree::new(&tree).over_base(&base, (40, 0.4), false);
     assert_eq!(changed, 1);
     assert_eq!(Book::from_tree(entries).move_for(&form("4 4")), Some(centre.best));
 }
@@ -115,12 +115,10 @@ fn moves_the_search_hardly_tried_and_trailing_unsettled_moves_stay_out() {
     assert!((t.value(&form("4 4")).unwrap() - 0.30).abs() < 1e-6);
     // Past ply 0, O trails (0.30) and its book move is its own search's: kept.
     assert_eq!(t.book_entries(0, 0.4)[0].1, Some(moves[0].mv));
-    // Where a deeper search turns the tree's choice away from the position's own search's, a trailing
-    // mover gets no move past `settled_from`; before it, the tree's move.
-    let tree = of(vec![
-        searched("4 4", &[("3 3", 600, 0.30), ("3 4", 400, 0.28)]),
-        searched("4 4,3 3", &[("0 0", 10, 0.8)]),
-    ]);
+    // Where the tree's choice differs from the position's own search's on that search's word alone (a
+    // move of fewer visits but a higher value), a trailing mover gets no move past `settled_from`; before
+    // it, the tree's move.
+    let tree = of(vec![searched("4 4", &[("3 3", 600, 0.30), ("3 4", 400, 0.31)])]);
     let t = GrownTree::new(&tree);
     let centre =
         |entries: Vec<(Board, Option<Move>)>| entries.into_iter().find(|e| e.0 == form("4 4")).unwrap().1;
@@ -128,5 +126,43 @@ fn moves_the_search_hardly_tried_and_trailing_unsettled_moves_stay_out() {
     let tree_move = t.book_move(&form("4 4"));
     assert!(tree_move.is_some() && tree_move != Some(tree[&form("4 4")].best));
     assert_eq!(centre(t.book_entries(1, 0.4)), tree_move);
-    assert_eq!(centre(t.book_entries(0, 0.2)), tree_move, "0.28 is not trailing below 0.2");
+    assert_eq!(centre(t.book_entries(0, 0.2)), tree_move, "0.31 is not trailing below 0.2");
+    // Where a deeper search refutes the search's own choice (a lost game's line), the tree's move stands:
+    // the turn's search would walk into the refutation again.
+    let tree = of(vec![
+        searched("4 4", &[("3 3", 600, 0.30), ("3 4", 400, 0.28)]),
+        searched("4 4,3 3", &[("0 0", 10, 0.8)]),
+    ]);
+    let t = GrownTree::new(&tree);
+    let tree_move = t.book_move(&form("4 4"));
+    assert!(tree_move.is_some() && tree_move != Some(tree[&form("4 4")].best));
+    assert_eq!(centre(t.book_entries(0, 0.4)), tree_move);
+}
+
+#[test]
+fn over_the_shipped_book_only_changes_join_with_the_way_to_them() {
+    // The base book: the centre, and O's corner reply at the centre; nothing past it.
+    let centre = searched("4 4", &[("3 3", 600, 0.30), ("3 4", 400, 0.28)]);
+    let base = vec![(Board::new(), Some(Move::new(4, 4))), (form("4 4"), Some(centre.best))];
+    // A lost game's line, searched: after 4 4, 3 3, 0 0, O's search prefers 1 1, which X refutes.
+    let deep = searched("4 4,3 3,0 0", &[("1 1", 900, 0.35), ("0 1", 100, 0.33)]);
+    let tree = of(vec![
+        searched("", &[("4 4", 900, 0.7)]),
+        centre.clone(),
+        searched("4 4,3 3", &[("0 0", 10, 0.68)]),
+        deep.clone(),
+        searched("4 4,3 3,0 0,1 1", &[("3 3", 10, 0.9)]),
+    ]);
+    let t = GrownTree::new(&tree);
+    let (entries, changed) = t.over_base(&base, (40, 0.4), true);
+    assert_eq!(changed, 1, "one move where the base had none");
+    let book = Book::from_tree(entries.clone());
+    let deep_form = form("4 4,3 3,0 0");
+    let learned = book.move_for(&Board::from_moves(&parse_opening("4 4,3 3,0 0").unwrap()).unwrap());
+    assert!(learned.is_some() && t.book_move(&deep_form) != Some(deep.best), "the refuted choice gives way");
+    // Only the change and the way to it join: the position after X's 0 0 (O's book reply's) without a move,
+    // and none of the unchanged searched positions of the line.
+    assert_eq!(book.len(), 3, "the base's two moves and the change");
+    assert!(entries.iter().all(|(f, _)| *f != form("4 4,3 3,0 0,1 1")));
+    assert!(entries.contains(&(form("4 4,3 3"), None)));
 }
