@@ -273,7 +273,9 @@ const COMMANDS: &[Command] = &[
         usage: &[
             "grow-book [--positions N] [--batch B] [--iterations I] [--jobs J] [--shard K/N] [--searches DIR]",
             "                  [--temperature T] [--own-temperature T] [--o-weight W] [--max-ply D] [--base FILE|none]",
-            "                                       the book grown best first by deep searches and minimax, both colours (weights/book-searches/)",
+            "                  [--learn LOG]... [--learn-player NAME] [--learned FILE] [--changes-only]",
+            "                                       the book grown best first by deep searches and minimax, both colours (weights/book-searches/);",
+            "                                       --learn: the games NAME lost join FILE and are searched first (scripts/learn-book.sh)",
         ],
         run: uttt::train::book::grow::main,
     },

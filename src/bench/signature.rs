@@ -99,7 +99,7 @@ impl Fnv {
 
 /// The shipped bot's signature, pinned: a commit that changes play edits this line (and says so), one that
 /// does not leaves it (`uttt bench --signature` prints the current one; CI prints it too).
-pub const PINNED: u64 = 0x876d_fa3e_9556_c11c;
+pub const PINNED: u64 = 0x2d13_c4fc_2265_b881;
 
 /// The signature without the opening book (`uttt bench --signature --no-book`), pinned likewise.
 pub const PINNED_NO_BOOK: u64 = 0x64be_8a81_0c1a_fa81;

@@ -12,7 +12,7 @@
 
 use super::learn::{self, LEARNED_GAMES};
 use super::met::{self, Met};
-use super::searches::{self, SearchConfig};
+use super::searches::{self, SearchConfig, Searched};
 use super::tree::{GrowParams, GrownTree, Searches};
 use super::{create_parent_dir, search_all, write_text, Planned, MANIFEST_HEADER};
 use crate::board::Board;
@@ -108,19 +108,10 @@ pub fn main(args: &[String]) -> Result<i32, String> {
         return Err(format!("--batch, --temperature and --own-temperature must be above 0\n{USAGE}"));
     }
     let mut met = if met_file == "none" { Met::new() } else { met::read(&met_file)? };
+    // Without --learned, the games file only where logs are learned from.
     let learned_file = learned_file.or_else(|| (!learn_logs.is_empty()).then(|| LEARNED_GAMES.to_string()));
     let learned = match &learned_file {
-        Some(file) => {
-            if !learn_logs.is_empty() {
-                let lost = learn::from_logs(&learn_logs, learn_player.as_deref())?;
-                let joined = learn::append_new(file, &lost)?;
-                eprintln!(
-                    "grow-book: {} games lost or drawn in the logs, {joined} new to {file}",
-                    lost.len()
-                );
-            }
-            learn::read(file)?
-        }
+        Some(file) => learn::games(file, &learn_logs, learn_player.as_deref())?,
         None => Vec::new(),
     };
     for (form, games) in learn::met(&learned, params.max_ply) {
@@ -165,6 +156,8 @@ pub fn main(args: &[String]) -> Result<i32, String> {
         }
         let todo: Vec<&Planned> = round.iter().collect();
         for s in search_all(&todo, &config, jobs, (&append, "grow-book"))? {
+            // As written (values rounded): the book made now is the one a later run makes from the files.
+            let s = Searched::from_line(&s.to_line())?;
             searched.insert(s.position(), s);
         }
         done += round.len();
@@ -336,6 +329,10 @@ mod tests {
             main(&words).expect("grow-book runs")
         };
         run("3");
+        // The book written beside the searches is the one a run from the files alone writes.
+        let written = std::fs::read_to_string(file("book.txt")).unwrap();
+        run("0");
+        assert_eq!(std::fs::read_to_string(file("book.txt")).unwrap(), written);
         let searched = read_folder(&d, &appended).unwrap();
         assert_eq!(searched.len(), 3, "the empty board, then a round of two");
         assert!(searched.contains_key(&Board::new()));

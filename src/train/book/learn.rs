@@ -78,6 +78,17 @@ pub fn read(path: &str) -> Result<Vec<LostGame>, String> {
         .collect()
 }
 
+/// The games of the games file `file`, after those `name` lost or drew in `logs` joined it (a line each
+/// on stderr says how many).
+pub fn games(file: &str, logs: &[String], name: Option<&str>) -> Result<Vec<LostGame>, String> {
+    if !logs.is_empty() {
+        let lost = from_logs(logs, name)?;
+        let joined = append_new(file, &lost)?;
+        eprintln!("grow-book: {} games lost or drawn in the logs, {joined} new to {file}", lost.len());
+    }
+    read(file)
+}
+
 /// The games `name` lost or drew in the logs' games from the empty board (an error when it played none).
 pub fn from_logs(logs: &[String], name: Option<&str>) -> Result<Vec<LostGame>, String> {
     let run = Run::from_logs(&crate::report::read_logs(logs)?)?;

@@ -353,13 +353,12 @@ impl<'a> GrownTree<'a> {
     /// The book over `base` (its positions, each with its move or none): the tree's entries
     /// (`book_entries`) at the positions it searched, except where the base has a move and the tree's
     /// choice rests on that position's search alone (no searched position below the chosen move): the
-    /// base's move came from a longer search, and only minimax over deeper searches overrules it. Also how
-    /// many of the base's moves changed.
+    /// base's move came from a longer search, and only minimax over deeper searches overrules it.
     ///
     /// `changes_only` (a tree of lost games' lines over the shipped book, `learn.rs`): the tree's entry only
-    /// where it changes what the bot plays (another move than the base's, or a move where the base has
-    /// none and searches below refute the position's own search's choice), with the tree's positions on
-    /// the way to it. Also how many of the bot's moves change (then counting a move where the base had none).
+    /// where it changes what the bot plays (`replaces`), with the tree's positions on the way to it.
+    ///
+    /// Also how many of the base's moves changed (with `changes_only`, and of the moves it adds).
     pub fn over_base(
         &self,
         base: &[(Board, Option<Move>)],
