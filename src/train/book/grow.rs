@@ -293,6 +293,16 @@ fn main_line(tree: &GrownTree, searched: &Searches) -> String {
 mod tests {
     use super::*;
 
+    /// The words of a small `grow-book` run in `dir`: short searches, no base, the book and its manifest
+    /// written there; then `extra`.
+    fn small_run(dir: &std::path::Path, extra: &[&str]) -> Vec<String> {
+        let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
+        let fixed = ["--iterations", "300", "--nodes", "20000", "--jobs", "2", "--base", "none"];
+        let mut words: Vec<String> = fixed.iter().chain(extra).map(|s| s.to_string()).collect();
+        words.extend(["--out".into(), file("book.txt"), "--manifest".into(), file("MANIFEST.txt")]);
+        words
+    }
+
     #[test]
     fn a_round_searches_the_empty_board_first_and_a_rerun_resumes_from_the_folder() {
         let dir = std::env::temp_dir().join(format!("uttt-grow-{}", std::process::id()));
@@ -301,32 +311,8 @@ mod tests {
         let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
         let appended = format!("{d}/searches.txt");
         let run = |positions: &str| {
-            let words: Vec<String> = [
-                "--positions",
-                positions,
-                "--batch",
-                "2",
-                "--iterations",
-                "300",
-                "--nodes",
-                "20000",
-                "--jobs",
-                "2",
-                "--searches",
-                &d,
-                "--met",
-                "none",
-                "--base",
-                "none",
-                "--out",
-                &file("book.txt"),
-                "--manifest",
-                &file("MANIFEST.txt"),
-            ]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-            main(&words).expect("grow-book runs")
+            let extra = ["--positions", positions, "--batch", "2", "--searches", &d, "--met", "none"];
+            main(&small_run(&dir, &extra)).expect("grow-book runs")
         };
         run("3");
         // The book written beside the searches is the one a run from the files alone writes.
@@ -365,37 +351,26 @@ mod tests {
         };
         // "a" loses as O, wins as X: only the loss is learned.
         std::fs::write(file("log"), game(0, "b", "a", "X") + &game(1, "a", "b", "X")).unwrap();
-        let words: Vec<String> = [
-            "--learn",
-            &file("log"),
-            "--learn-player",
-            "a",
-            "--learned",
-            &file("learned.txt"),
-            "--positions",
-            "4",
-            "--batch",
-            "2",
-            "--max-ply",
-            "2",
-            "--iterations",
-            "300",
-            "--nodes",
-            "20000",
-            "--jobs",
-            "2",
-            "--searches",
-            &file("searches"),
-            "--base",
-            "none",
-            "--out",
-            &file("book.txt"),
-            "--manifest",
-            &file("MANIFEST.txt"),
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+        let (log, learned, searches) = (file("log"), file("learned.txt"), file("searches"));
+        let words = small_run(
+            &dir,
+            &[
+                "--learn",
+                &log,
+                "--learn-player",
+                "a",
+                "--learned",
+                &learned,
+                "--positions",
+                "4",
+                "--batch",
+                "2",
+                "--max-ply",
+                "2",
+                "--searches",
+                &searches,
+            ],
+        );
         main(&words).expect("grow-book learns");
         let learned = learn::read(&file("learned.txt")).unwrap();
         assert_eq!(learned.len(), 1);

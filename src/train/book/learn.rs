@@ -162,14 +162,12 @@ pub fn unsearched(games: &[LostGame], max_ply: usize, searched: &Searches) -> Ve
 /// The lost games counted as games met: per position class (to `max_ply`), the number of games of each
 /// colour that met it, as `uttt book-met` counts logged games; the frontier's opponents follow them.
 pub fn met(games: &[LostGame], max_ply: usize) -> Met {
+    // A game meets each position once: every move adds a mark.
     let mut met = Met::new();
     for g in games {
-        let mut counted = HashSet::new();
         for ply in 1..=max_ply.min(g.moves.len()) {
             let Some((form, _)) = canonical_path(&g.moves[..ply]) else { break };
-            if counted.insert(form) {
-                met.entry(form).or_insert([0.0; 2])[g.colour.index()] += 1.0;
-            }
+            met.entry(form).or_insert([0.0; 2])[g.colour.index()] += 1.0;
         }
     }
     met
