@@ -14,6 +14,7 @@
 //! ```
 
 pub mod history;
+pub mod lock;
 pub mod run;
 pub mod schedule;
 pub mod standings;

@@ -7,11 +7,13 @@
 //!   move's stderr line included), appended as each game ends: `uttt report`, `uttt show`, `uttt analyse
 //!   DIR/games.log#N` and `uttt slips` read it as they read a match's;
 //! - `openings.txt`: the balanced openings, copied in when the league plays from them;
-//! - `run.lock`: the process id of the run under way, so that a second run on the league is refused.
+//! - `run.lock`: the process id and start time of the run under way, so that a second run on the league is
+//!   refused while it lives (`lock.rs`).
 //!
 //! A damaged line is named by file and line and skipped; the rest is read. A run that is killed loses at
 //! most the games under way and may leave a last line cut off, which the next run removes.
 
+use super::lock::Lock;
 use crate::arena::referee::TimeControl;
 use crate::board::variants::Rules;
 use crate::report::model::{parse_game_line, LoggedGame};
@@ -283,41 +285,8 @@ impl League {
         Ok(())
     }
 
-    /// Takes the league for a run: an error while another live process holds it. A lock left by a
-    /// process that is gone (killed, or the machine stopped) is taken over.
+    /// Takes the league for a run: an error while another live process holds it (`lock.rs`).
     pub fn lock(&self) -> Result<Lock, String> {
-        let path = self.path("run.lock");
-        for _ in 0..2 {
-            match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
-                Ok(mut f) => {
-                    let _ = writeln!(f, "{}", std::process::id());
-                    return Ok(Lock { path });
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let holder = std::fs::read_to_string(&path).unwrap_or_default();
-                    let pid = holder.trim();
-                    if !pid.is_empty() && Path::new(&format!("/proc/{pid}")).exists() {
-                        return Err(format!(
-                            "{}: another run (process {pid}) holds this league; stop it first",
-                            self.dir.display()
-                        ));
-                    }
-                    let _ = std::fs::remove_file(&path);
-                }
-                Err(e) => return Err(format!("{}: {e}", path.display())),
-            }
-        }
-        Err(format!("{}: cannot take the lock", path.display()))
-    }
-}
-
-/// A league held by a run; dropped, it is free again.
-pub struct Lock {
-    path: PathBuf,
-}
-
-impl Drop for Lock {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
+        super::lock::take(self.path("run.lock"), &self.dir)
     }
 }
