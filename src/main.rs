@@ -235,7 +235,7 @@ const COMMANDS: &[Command] = &[
         name: "league",
         aliases: &[],
         usage: &[
-            "league new|add|remove|run|table DIR …   a persistent league of bots: add any time, games where the ratings are least sure",
+            "league new|add|remove|run|table|page DIR …   a persistent league of bots: add any time, games where the ratings are least sure",
         ],
         run: uttt::league::main,
     },

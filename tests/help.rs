@@ -67,3 +67,16 @@ fn a_tool_whose_reader_goes_away_ends_without_a_panic() {
     assert!(!errors.contains("panicked"), "the tool panicked:\n{errors}");
     assert_eq!(out.status.signal(), Some(13), "ended by {:?}, not by the closed pipe", out.status);
 }
+
+#[test]
+fn the_usage_and_the_readme_list_every_league_verb() {
+    let verbs = uttt::league::VERBS.join("|");
+    let out = Command::new(env!("CARGO_BIN_EXE_uttt")).arg("help").output().unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains(&format!("league {verbs} DIR")), "uttt help lacks league {verbs}:\n{help}");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("`uttt league {} DIR`", verbs.replace('|', "\\|"))),
+        "README lacks {verbs}"
+    );
+}

@@ -24,6 +24,9 @@ use crate::arena::player::PlayerSpec;
 use crate::cli::Args;
 use store::{check_name, League, Settings};
 
+/// Every `uttt league` verb, as the usage, the README and `uttt help` list them (tests/help.rs).
+pub const VERBS: [&str; 6] = ["new", "add", "remove", "run", "table", "page"];
+
 const USAGE: &str = "usage: uttt league new DIR [--time-ms T] [--first-time-ms T] [--grace-ms G] [--openings FILE] [--seed S] [--jobs J]
                        [--rules codingame|lines-only|lite|points]
        uttt league add DIR NAME \"COMMAND\"      (a shell command speaking the arena protocol, or builtin:NAME[:opts])
@@ -191,5 +194,18 @@ fn print_table(league: &League, json: bool) {
         println!("{}", standings::table_json(&rows, games.len()));
     } else {
         print!("{}", standings::table_text(&rows, games.len()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_verb_is_dispatched_and_in_the_usage() {
+        for verb in super::VERBS {
+            let error = super::main(&[verb.to_string()]).unwrap_err();
+            assert!(!error.contains("unknown league command"), "{verb}: {error}");
+            assert!(super::USAGE.contains(&format!("uttt league {verb} ")), "{verb} not in the usage");
+        }
+        assert!(super::main(&["nonsense".to_string()]).unwrap_err().contains("unknown league command"));
     }
 }
