@@ -19,6 +19,7 @@ use crate::board::{Board, Player};
 use crate::moves::Move;
 use crate::report::model::Run;
 use std::collections::HashSet;
+use std::io::Write;
 
 /// The games the book learns from, kept in git.
 pub const LEARNED_GAMES: &str = "weights/book-learned.txt";
@@ -128,7 +129,6 @@ pub fn append_new(path: &str, games: &[LostGame]) -> Result<usize, String> {
         return Ok(0);
     }
     super::create_parent_dir(path)?;
-    use std::io::Write;
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
