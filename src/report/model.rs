@@ -69,6 +69,15 @@ impl LoggedGame {
         self.winner.map(|p| if p == Player::X { self.x.as_str() } else { self.o.as_str() })
     }
 
+    /// The colour `name` played in this game, `None` where it did not play.
+    pub fn colour_of(&self, name: &str) -> Option<Player> {
+        match (self.x == name, self.o == name) {
+            (true, _) => Some(Player::X),
+            (_, true) => Some(Player::O),
+            _ => None,
+        }
+    }
+
     /// `name`'s score in this game (1, ½ or 0).
     pub fn score_of(&self, name: &str) -> f64 {
         match self.winner_name() {

@@ -97,11 +97,7 @@ pub fn from_logs(logs: &[String], name: Option<&str>) -> Result<Vec<LostGame>, S
     let mut played = 0;
     let mut lost = Vec::new();
     for g in run.games.iter().filter(|g| g.opening == 0 && g.fault.is_none()) {
-        let colour = match (g.x == name, g.o == name) {
-            (true, _) => Player::X,
-            (_, true) => Player::O,
-            _ => continue,
-        };
+        let Some(colour) = g.colour_of(name) else { continue };
         played += 1;
         let score = g.score_of(name);
         if score < 1.0 {

@@ -157,11 +157,7 @@ pub fn main(words: &[String]) -> Result<i32, String> {
         .games
         .iter()
         .filter(|g| g.opening == 0)
-        .filter_map(|g| match (g.x == name, g.o == name) {
-            (true, _) => Some((Player::X, g.moves.clone())),
-            (_, true) => Some((Player::O, g.moves.clone())),
-            _ => None,
-        })
+        .filter_map(|g| Some((g.colour_of(&name)?, g.moves.clone())))
         .collect();
     let lines = count(&games, depth, min_reach);
     let header = format!(
